@@ -1,0 +1,135 @@
+//! Arithmetic in Z_q, q = 8380417 = 2^23 - 2^13 + 1.
+//!
+//! Constant time: every function here is straight-line integer arithmetic (multiply, add, shift,
+//! mask). None divides: a hardware `div` on secret data has data-dependent latency (the RustCrypto
+//! Decompose leak, CVE-2026-22705). Wrapping operations are written out so that debug-build
+//! overflow checks do not add branches on secrets.
+
+use crate::params::Q;
+
+/// q^-1 mod 2^32, for Montgomery reduction.
+const Q_INV: i32 = 58_728_449;
+
+// Q_INV really is the inverse of q modulo 2^32.
+const _: () = assert!((Q as u32).wrapping_mul(Q_INV as u32) == 1);
+
+/// FIPS 204 Algorithm 49, MontgomeryReduce.
+///
+/// Bounds: for |a| <= 2^31 * q, returns r = a * 2^-32 mod q with -q < r < q.
+#[inline(always)]
+pub(crate) const fn montgomery_reduce(a: i64) -> i32 {
+    let t = (a as i32).wrapping_mul(Q_INV);
+    ((a - (t as i64) * (Q as i64)) >> 32) as i32
+}
+
+/// Montgomery product a * b * 2^-32 mod q.
+///
+/// Bounds: |a * b| <= 2^31 * q; result in (-q, q).
+#[inline(always)]
+pub(crate) const fn mont_mul(a: i32, b: i32) -> i32 {
+    montgomery_reduce(a as i64 * b as i64)
+}
+
+/// A representative of a mod q, computed without division.
+///
+/// Bounds: for a <= 2^31 - 2^22 - 1, returns r = a mod q with -6283008 <= r <= 6283008.
+#[inline(always)]
+pub(crate) const fn reduce32(a: i32) -> i32 {
+    // (a + 2^22) >> 23 approximates a / q, because q is just below 2^23.
+    let t = a.wrapping_add(1 << 22) >> 23;
+    a.wrapping_sub(t.wrapping_mul(Q))
+}
+
+/// Adds q if a is negative.
+///
+/// Bounds: for -q <= a < q, returns a mod q in [0, q).
+#[inline(always)]
+pub(crate) const fn caddq(a: i32) -> i32 {
+    a.wrapping_add((a >> 31) & Q)
+}
+
+/// The representative of a mod q in [0, q).
+///
+/// Bounds: a <= 2^31 - 2^22 - 1 (the domain of [`reduce32`]).
+#[inline(always)]
+pub(crate) const fn freeze(a: i32) -> i32 {
+    caddq(reduce32(a))
+}
+
+/// a mod+- q: the representative in [-(q-1)/2, (q-1)/2] of a in [0, q).
+#[inline(always)]
+pub(crate) const fn center(a: i32) -> i32 {
+    // Subtract q when a > (q-1)/2: the sign bit of ((q-1)/2 - a) makes the mask.
+    a.wrapping_sub((((Q - 1) / 2).wrapping_sub(a) >> 31) & Q)
+}
+
+/// |a| for a in (-2^31, 2^31), without a branch.
+#[inline(always)]
+pub(crate) const fn abs(a: i32) -> i32 {
+    let sign = a >> 31;
+    (a ^ sign).wrapping_sub(sign)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn modq(a: i64) -> i64 {
+        a.rem_euclid(Q as i64)
+    }
+
+    #[test]
+    fn montgomery_reduce_on_products() {
+        // a * b for a, b spread over (-q, q): the result is a*b*2^-32 mod q, inside (-q, q).
+        let r_inv = {
+            // 2^-32 mod q, by Fermat: (2^32)^(q-2).
+            let mut base = (1i64 << 32) % Q as i64;
+            let mut e = Q as i64 - 2;
+            let mut acc = 1i64;
+            while e > 0 {
+                if e & 1 == 1 {
+                    acc = acc * base % Q as i64;
+                }
+                base = base * base % Q as i64;
+                e >>= 1;
+            }
+            acc
+        };
+        let mut a = -(Q as i64) + 1;
+        while a < Q as i64 {
+            for b in [-(Q as i64) + 1, -1, 0, 1, 12345, 4_190_208, Q as i64 - 1] {
+                let r = montgomery_reduce(a * b) as i64;
+                assert!(r > -(Q as i64) && r < Q as i64);
+                assert_eq!(modq(r), modq(modq(a * b) * r_inv));
+            }
+            a += 997;
+        }
+    }
+
+    #[test]
+    fn reduce32_on_its_domain_edges_and_samples() {
+        let hi = i32::MAX - (1 << 22);
+        let mut checks = vec![i32::MIN, i32::MIN + 1, -1, 0, 1, Q - 1, Q, hi - 1, hi];
+        checks.extend(
+            (0..100_000)
+                .map(|i: i32| i32::MIN.wrapping_add(i.wrapping_mul(42_947)))
+                .filter(|&a| a <= hi),
+        );
+        for a in checks {
+            let r = reduce32(a);
+            assert_eq!(modq(r as i64), modq(a as i64), "a = {a}");
+            assert!((-6_283_008..=6_283_008).contains(&r), "a = {a}, r = {r}");
+            assert_eq!(freeze(a) as i64, modq(a as i64));
+        }
+    }
+
+    #[test]
+    fn center_and_abs() {
+        for a in [0, 1, (Q - 1) / 2, (Q + 1) / 2, Q - 1] {
+            let c = center(a);
+            assert_eq!(modq(c as i64), a as i64);
+            assert!(c.abs() <= (Q - 1) / 2);
+            assert_eq!(abs(c), c.abs());
+        }
+    }
+}

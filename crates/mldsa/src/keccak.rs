@@ -1,0 +1,256 @@
+//! Keccak-f[1600] and the sponge construction (FIPS 202), for SHAKE128, SHAKE256 and SHA3.
+//!
+//! Written here rather than taken from a crate because ML-DSA drives the sponge in ways generic
+//! hash APIs hide (squeezing whole rate blocks for rejection sampling, resuming absorption for
+//! streaming), and because the AVX2 backend needs a 4-way permutation with the same layout. Every
+//! table is computed at compile time from its FIPS 202 definition; tests compare the results with
+//! RustCrypto's independent `sha3` and `shake` crates.
+//!
+//! Constant time: the permutation is fixed-length arithmetic on 64-bit lanes; absorb and squeeze
+//! positions depend only on lengths, which are public.
+
+use zeroize::Zeroize;
+
+/// FIPS 202 Algorithm 5, rc(t): one output bit of the round-constant LFSR.
+const fn rc_bit(t: usize) -> u64 {
+    let t = t % 255;
+    let mut r: u8 = 1; // R = 10000000, bit i of `r` holds R[i]
+    let mut i = 0;
+    while i < t {
+        // R = 0 || R; R[0] ^= R[8]; R[4] ^= R[8]; R[5] ^= R[8]; R[6] ^= R[8]; truncate to 8.
+        let r8 = r >> 7;
+        r <<= 1;
+        if r8 == 1 {
+            r ^= 0b0111_0001;
+        }
+        i += 1;
+    }
+    (r & 1) as u64
+}
+
+/// FIPS 202 section 3.2.5: round constants RC_ir, bit 2^j - 1 set to rc(j + 7 ir).
+const ROUND_CONSTANTS: [u64; 24] = {
+    let mut rc = [0u64; 24];
+    let mut ir = 0;
+    while ir < 24 {
+        let mut j = 0;
+        while j <= 6 {
+            rc[ir] |= rc_bit(j + 7 * ir) << ((1 << j) - 1);
+            j += 1;
+        }
+        ir += 1;
+    }
+    rc
+};
+
+/// FIPS 202 sections 3.2.2 (rho) and 3.2.3 (pi), merged: walking lane (x, y) -> (y, 2x + 3y)
+/// from (1, 0) visits the 24 non-zero lanes; the t-th lane of that walk is rotated by
+/// (t + 1)(t + 2)/2 and moved to the next one.
+const RHO_PI: ([u32; 24], [usize; 24]) = {
+    let mut rho = [0u32; 24];
+    let mut pi = [0usize; 24];
+    let (mut x, mut y) = (1usize, 0usize);
+    let mut t = 0;
+    while t < 24 {
+        rho[t] = (((t + 1) * (t + 2) / 2) % 64) as u32;
+        let next = (y, (2 * x + 3 * y) % 5);
+        x = next.0;
+        y = next.1;
+        pi[t] = x + 5 * y;
+        t += 1;
+    }
+    (rho, pi)
+};
+
+/// Keccak-f[1600] (FIPS 202 section 3.3, 24 rounds of theta, rho, pi, chi, iota).
+pub(crate) fn f1600(a: &mut [u64; 25]) {
+    let (rho, pi) = RHO_PI;
+    for rc in ROUND_CONSTANTS {
+        // theta
+        let mut c = [0u64; 5];
+        for x in 0..5 {
+            c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
+        }
+        for x in 0..5 {
+            let d = c[(x + 4) % 5] ^ c[(x + 1) % 5].rotate_left(1);
+            for y in 0..5 {
+                a[x + 5 * y] ^= d;
+            }
+        }
+        // rho and pi
+        let mut carried = a[1];
+        for t in 0..24 {
+            let next = a[pi[t]];
+            a[pi[t]] = carried.rotate_left(rho[t]);
+            carried = next;
+        }
+        // chi
+        for y in 0..5 {
+            let row = [
+                a[5 * y],
+                a[5 * y + 1],
+                a[5 * y + 2],
+                a[5 * y + 3],
+                a[5 * y + 4],
+            ];
+            for x in 0..5 {
+                a[x + 5 * y] = row[x] ^ (!row[(x + 1) % 5] & row[(x + 2) % 5]);
+            }
+        }
+        // iota
+        a[0] ^= rc;
+    }
+}
+
+/// A Keccak sponge with a rate of `RATE` bytes and domain-separation suffix `DS`
+/// (FIPS 202 section 4 and 6: 0x1F for SHAKE, 0x06 for SHA3).
+///
+/// The state is zeroised on drop: it often holds secrets (K, rho', the signing key hash).
+#[derive(Clone)]
+pub(crate) struct Sponge<const RATE: usize, const DS: u8> {
+    state: [u64; 25],
+    /// Byte position inside the current block (absorbing, then squeezing).
+    pos: usize,
+}
+
+impl<const RATE: usize, const DS: u8> Drop for Sponge<RATE, DS> {
+    fn drop(&mut self) {
+        self.state.zeroize();
+    }
+}
+
+impl<const RATE: usize, const DS: u8> Sponge<RATE, DS> {
+    /// An empty sponge, ready to absorb.
+    pub(crate) const fn new() -> Self {
+        Self {
+            state: [0; 25],
+            pos: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn xor_byte(&mut self, i: usize, b: u8) {
+        self.state[i / 8] ^= (b as u64) << (8 * (i % 8));
+    }
+
+    #[inline(always)]
+    fn byte(&self, i: usize) -> u8 {
+        (self.state[i / 8] >> (8 * (i % 8))) as u8
+    }
+
+    /// Absorbs `data` (may be called any number of times before [`Self::finalize`]).
+    pub(crate) fn absorb(&mut self, mut data: &[u8]) {
+        while !data.is_empty() {
+            if self.pos % 8 == 0 && data.len() >= 8 && self.pos + 8 <= RATE {
+                // Whole lanes while aligned.
+                let lanes = ((RATE - self.pos) / 8).min(data.len() / 8);
+                for k in 0..lanes {
+                    let lane = u64::from_le_bytes(data[8 * k..8 * k + 8].try_into().unwrap());
+                    self.state[self.pos / 8 + k] ^= lane;
+                }
+                self.pos += 8 * lanes;
+                data = &data[8 * lanes..];
+            } else {
+                self.xor_byte(self.pos, data[0]);
+                self.pos += 1;
+                data = &data[1..];
+            }
+            if self.pos == RATE {
+                f1600(&mut self.state);
+                self.pos = 0;
+            }
+        }
+    }
+
+    /// Pads (suffix `DS`, then pad10*1) and switches to squeezing.
+    pub(crate) fn finalize(&mut self) {
+        self.xor_byte(self.pos, DS);
+        self.xor_byte(RATE - 1, 0x80);
+        f1600(&mut self.state);
+        self.pos = 0;
+    }
+
+    /// Squeezes `out.len()` bytes (after [`Self::finalize`]).
+    pub(crate) fn squeeze(&mut self, out: &mut [u8]) {
+        for b in out.iter_mut() {
+            if self.pos == RATE {
+                f1600(&mut self.state);
+                self.pos = 0;
+            }
+            *b = self.byte(self.pos);
+            self.pos += 1;
+        }
+    }
+
+    /// Squeezes one whole block of `RATE` bytes; for samplers that consume blocks.
+    ///
+    /// Must be called on a block boundary: right after [`Self::finalize`] or another block.
+    pub(crate) fn squeeze_block(&mut self, out: &mut [u8; RATE]) {
+        debug_assert!(self.pos == 0 || self.pos == RATE);
+        if self.pos == RATE {
+            f1600(&mut self.state);
+        }
+        for (k, chunk) in out.chunks_exact_mut(8).enumerate() {
+            chunk.copy_from_slice(&self.state[k].to_le_bytes());
+        }
+        self.pos = RATE;
+    }
+}
+
+/// SHAKE128 (FIPS 202): rate 168 bytes.
+pub(crate) type Shake128 = Sponge<168, 0x1F>;
+/// SHAKE256 (FIPS 202): rate 136 bytes.
+pub(crate) type Shake256 = Sponge<136, 0x1F>;
+/// SHA3-224 (FIPS 202): rate 144 bytes, 28-byte output.
+pub(crate) type Sha3_224 = Sponge<144, 0x06>;
+/// SHA3-256 (FIPS 202): rate 136 bytes, 32-byte output.
+pub(crate) type Sha3_256 = Sponge<136, 0x06>;
+/// SHA3-384 (FIPS 202): rate 104 bytes, 48-byte output.
+pub(crate) type Sha3_384 = Sponge<104, 0x06>;
+/// SHA3-512 (FIPS 202): rate 72 bytes, 64-byte output.
+pub(crate) type Sha3_512 = Sponge<72, 0x06>;
+
+/// SHAKE256 of the concatenation of `parts`, `out.len()` bytes: FIPS 204's H.
+pub(crate) fn shake256(parts: &[&[u8]], out: &mut [u8]) {
+    let mut h = Shake256::new();
+    for p in parts {
+        h.absorb(p);
+    }
+    h.finalize();
+    h.squeeze(out);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_constants_match_fips202_first_and_last() {
+        // Spot values from FIPS 202's table of RC (the rest follow from the same LFSR).
+        assert_eq!(ROUND_CONSTANTS[0], 0x0000_0000_0000_0001);
+        assert_eq!(ROUND_CONSTANTS[1], 0x0000_0000_0000_8082);
+        assert_eq!(ROUND_CONSTANTS[23], 0x8000_0000_8000_8008);
+    }
+
+    #[test]
+    fn empty_input_digests() {
+        // FIPS 202 example values for the empty message.
+        let mut out = [0u8; 32];
+        shake256(&[], &mut out);
+        assert_eq!(
+            hex(&out),
+            "46b9dd2b0ba88d13233b3feb743eeb243fcd52ea62b81b82b50c27646ed5762f"
+        );
+        let mut s = Sha3_256::new();
+        s.finalize();
+        s.squeeze(&mut out);
+        assert_eq!(
+            hex(&out),
+            "a7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a"
+        );
+    }
+
+    fn hex(b: &[u8]) -> String {
+        b.iter().map(|x| format!("{x:02x}")).collect()
+    }
+}

@@ -1,0 +1,193 @@
+//! Key generation (FIPS 204 Algorithm 6) and the expanded secret key it produces.
+
+use crate::encode::pk_encode;
+use crate::field::{caddq, center, montgomery_reduce};
+use crate::keccak::shake256;
+use crate::ntt::{matrix_vector_ntt, ntt, ntt_inverse};
+use crate::params::{Matrix, ParameterSet, PolyVec, TR_LEN};
+use crate::poly::{NttPoly, Poly};
+use crate::rounding::power2_round_vec;
+use crate::sample::{expand_a, expand_s};
+use zeroize::Zeroize;
+
+/// The secret key in the form signing uses: FIPS 204's (rho, K, tr, s1, s2, t0) with s1, s2 and
+/// t0 already in the NTT domain (Alg. 7 steps 2-4 done once, not per signature).
+///
+/// Zeroised on drop.
+pub(crate) struct ExpandedSecret<P: ParameterSet> {
+    pub rho: [u8; 32],
+    pub k: [u8; 32],
+    pub tr: [u8; TR_LEN],
+    pub s1_hat: P::NttVecL,
+    pub s2_hat: P::NttVecK,
+    pub t0_hat: P::NttVecK,
+}
+
+impl<P: ParameterSet> Clone for ExpandedSecret<P> {
+    fn clone(&self) -> Self {
+        Self {
+            rho: self.rho,
+            k: self.k,
+            tr: self.tr,
+            s1_hat: self.s1_hat.clone(),
+            s2_hat: self.s2_hat.clone(),
+            t0_hat: self.t0_hat.clone(),
+        }
+    }
+}
+
+impl<P: ParameterSet> Drop for ExpandedSecret<P> {
+    fn drop(&mut self) {
+        self.k.zeroize();
+        self.s1_hat.zeroize();
+        self.s2_hat.zeroize();
+        self.t0_hat.zeroize();
+    }
+}
+
+impl<P: ParameterSet> ExpandedSecret<P> {
+    /// An all-zero key, to be filled in place (so that secrets are never moved).
+    pub(crate) fn zeroed() -> Self {
+        Self {
+            rho: [0; 32],
+            k: [0; 32],
+            tr: [0; TR_LEN],
+            s1_hat: P::NttVecL::zeroed(),
+            s2_hat: P::NttVecK::zeroed(),
+            t0_hat: P::NttVecK::zeroed(),
+        }
+    }
+}
+
+/// Converts each polynomial of `v` to the NTT domain.
+pub(crate) fn ntt_vec(v: &[Poly], out: &mut [NttPoly]) {
+    for (p, o) in v.iter().zip(out.iter_mut()) {
+        ntt(p, o);
+    }
+}
+
+/// The coefficients of a polynomial from its NTT, centred: the exact inverse of [`ntt`] for
+/// polynomials with small coefficients (|c| < q/2).
+pub(crate) fn from_ntt_centred(hat: &NttPoly, out: &mut Poly) {
+    // ntt_inverse multiplies by 2^32 (see ntt.rs); one Montgomery reduction divides it out.
+    let mut reduced = *hat;
+    reduced.reduce();
+    ntt_inverse(&reduced, out);
+    for c in out.0.iter_mut() {
+        *c = center(caddq(montgomery_reduce(*c as i64)));
+    }
+    reduced.zeroize();
+}
+
+/// Scratch space of key generation, zeroised on drop.
+struct KeyGenScratch<P: ParameterSet> {
+    rho_prime: [u8; 64],
+    s1: P::VecL,
+    s2: P::VecK,
+    t1: P::VecK,
+    t0: P::VecK,
+}
+
+impl<P: ParameterSet> Drop for KeyGenScratch<P> {
+    fn drop(&mut self) {
+        self.rho_prime.zeroize();
+        self.s1.zeroize();
+        self.s2.zeroize();
+        self.t0.zeroize();
+    }
+}
+
+/// FIPS 204 Algorithm 6 steps 3-5: t = NTT^-1(A-hat o NTT(s1)) + s2 and (t1, t0) =
+/// Power2Round(t).
+///
+/// Bounds: s1_hat is NTT(s1) (|c| < 9q), s2 has |c| <= eta.
+pub(crate) fn compute_t1_t0<P: ParameterSet>(
+    a_hat: &P::MatrixA,
+    s1_hat: &P::NttVecL,
+    s2: &P::VecK,
+    t1: &mut P::VecK,
+    t0: &mut P::VecK,
+) {
+    let mut t_hat = P::NttVecK::zeroed();
+    let mut t = P::VecK::zeroed();
+    matrix_vector_ntt(a_hat.as_ref(), s1_hat.as_ref(), t_hat.as_mut());
+    for ((t_hat_i, t_i), s2_i) in t_hat
+        .as_ref()
+        .iter()
+        .zip(t.as_mut().iter_mut())
+        .zip(s2.as_ref())
+    {
+        ntt_inverse(t_hat_i, t_i);
+        t_i.add_assign(s2_i);
+        t_i.freeze();
+    }
+    power2_round_vec(t.as_ref(), t1.as_mut(), t0.as_mut());
+    t_hat.zeroize();
+    t.zeroize();
+}
+
+/// FIPS 204 Algorithm 6, ML-DSA.KeyGen_internal: the key pair determined by the seed xi.
+///
+/// Writes the encoded public key into `pk` and the expanded secret into `sk` (in place, so no
+/// copy of the secret is left behind by a move).
+pub(crate) fn keygen_internal<P: ParameterSet>(
+    xi: &[u8; 32],
+    pk: &mut P::PkBytes,
+    sk: &mut ExpandedSecret<P>,
+) {
+    let mut scratch = KeyGenScratch::<P> {
+        rho_prime: [0; 64],
+        s1: P::VecL::zeroed(),
+        s2: P::VecK::zeroed(),
+        t1: P::VecK::zeroed(),
+        t0: P::VecK::zeroed(),
+    };
+    // Step 1: (rho, rho', K) = H(xi || IntegerToBytes(k, 1) || IntegerToBytes(l, 1), 128).
+    let mut seed_bytes = [0u8; 128];
+    shake256(&[xi, &[P::K as u8, P::L as u8]], &mut seed_bytes);
+    sk.rho.copy_from_slice(&seed_bytes[..32]);
+    scratch.rho_prime.copy_from_slice(&seed_bytes[32..96]);
+    sk.k.copy_from_slice(&seed_bytes[96..]);
+    seed_bytes.zeroize();
+
+    // Steps 3-4: A-hat = ExpandA(rho), (s1, s2) = ExpandS(rho').
+    let mut a_hat = P::MatrixA::zeroed();
+    expand_a::<P>(&sk.rho, &mut a_hat);
+    expand_s::<P>(&scratch.rho_prime, &mut scratch.s1, &mut scratch.s2);
+
+    // Steps 5-6: t = NTT^-1(A-hat o NTT(s1)) + s2, (t1, t0) = Power2Round(t).
+    ntt_vec(scratch.s1.as_ref(), sk.s1_hat.as_mut());
+    compute_t1_t0::<P>(
+        &a_hat,
+        &sk.s1_hat,
+        &scratch.s2,
+        &mut scratch.t1,
+        &mut scratch.t0,
+    );
+
+    // Steps 8-9: pk = pkEncode(rho, t1), tr = H(pk, 64).
+    pk_encode::<P>(&sk.rho, scratch.t1.as_ref(), pk.as_mut());
+    shake256(&[pk.as_ref()], &mut sk.tr);
+
+    // Step 10 is the encoding; here the key is kept expanded, in the NTT domain.
+    ntt_vec(scratch.s2.as_ref(), sk.s2_hat.as_mut());
+    ntt_vec(scratch.t0.as_ref(), sk.t0_hat.as_mut());
+}
+
+/// Recovers (s1, s2, t0) in coefficient form from the NTT-domain secret, for skEncode.
+pub(crate) fn secret_coefficients<P: ParameterSet>(
+    sk: &ExpandedSecret<P>,
+    s1: &mut P::VecL,
+    s2: &mut P::VecK,
+    t0: &mut P::VecK,
+) {
+    for (hat, p) in sk.s1_hat.as_ref().iter().zip(s1.as_mut()) {
+        from_ntt_centred(hat, p);
+    }
+    for (hat, p) in sk.s2_hat.as_ref().iter().zip(s2.as_mut()) {
+        from_ntt_centred(hat, p);
+    }
+    for (hat, p) in sk.t0_hat.as_ref().iter().zip(t0.as_mut()) {
+        from_ntt_centred(hat, p);
+    }
+}

@@ -1,0 +1,220 @@
+//! Parameter sets: FIPS 204 Table 1 (parameters) and Table 2 (sizes).
+//!
+//! Each parameter set is a zero-sized type implementing the sealed [`ParameterSet`] trait. The
+//! trait carries the spec's constants as plain `const`s and, because stable Rust cannot write
+//! `[Poly; P::K]`, concrete associated array types for the vectors and byte encodings whose
+//! length depends on the set.
+
+use crate::poly::{NttPoly, Poly};
+use zeroize::Zeroize;
+
+/// q, the ML-DSA modulus (FIPS 204 section 4).
+pub const Q: i32 = 8_380_417;
+/// d, the number of bits dropped from t (FIPS 204 section 4).
+pub const D: u32 = 13;
+/// Length of tr = H(pk, 64) in bytes.
+pub const TR_LEN: usize = 64;
+/// Length of the signing seed xi, of rho, of K and of rnd in bytes.
+pub const SEED_LEN: usize = 32;
+/// Length of mu in bytes.
+pub const MU_LEN: usize = 64;
+/// Longest context string FIPS 204 allows (Alg. 2 step 1).
+pub const MAX_CONTEXT_LEN: usize = 255;
+
+/// FIPS 204 Appendix C, Table 3: Sign_internal may stop after no fewer than 814 attempts; a
+/// correct implementation needs more with probability below 2^-256. We stop exactly there.
+pub const MAX_SIGN_ATTEMPTS: u16 = 814;
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+/// Which family of the algorithm a parameter set belongs to.
+///
+/// Only FIPS 204 ML-DSA exists today; the legacy CRYSTALS-Dilithium round-3 (v3.1) sets will be
+/// a second variant of the same code, differing in a handful of constants and branches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variant {
+    /// NIST FIPS 204 (August 2024).
+    MlDsa,
+}
+
+/// A fixed-length byte array of a parameter set's encodings (public key, secret key, signature).
+pub trait ByteArray:
+    AsRef<[u8]> + AsMut<[u8]> + Clone + Copy + core::fmt::Debug + PartialEq + Eq + Zeroize
+{
+    /// All zero bytes.
+    fn zeroed() -> Self;
+}
+
+impl<const N: usize> ByteArray for [u8; N] {
+    fn zeroed() -> Self {
+        [0u8; N]
+    }
+}
+
+/// A vector of `N` polynomials, in R_q or T_q (k or l entries, depending on the set).
+pub trait PolyVec<T>: AsRef<[T]> + AsMut<[T]> + Clone + Zeroize {
+    /// The all-zero vector.
+    fn zeroed() -> Self;
+}
+
+impl<const N: usize> PolyVec<Poly> for [Poly; N] {
+    fn zeroed() -> Self {
+        [Poly::ZERO; N]
+    }
+}
+
+impl<const N: usize> PolyVec<NttPoly> for [NttPoly; N] {
+    fn zeroed() -> Self {
+        [NttPoly::ZERO; N]
+    }
+}
+
+/// The k x l matrix A-hat of NTT-domain polynomials, stored row by row.
+pub trait Matrix<Row>: AsRef<[Row]> + AsMut<[Row]> + Clone {
+    /// The all-zero matrix.
+    fn zeroed() -> Self;
+}
+
+impl<Row: PolyVec<NttPoly>, const K: usize> Matrix<Row> for [Row; K] {
+    fn zeroed() -> Self {
+        core::array::from_fn(|_| Row::zeroed())
+    }
+}
+
+/// An ML-DSA parameter set (FIPS 204 Table 1).
+///
+/// Sealed: implemented only by [`MlDsa44`], [`MlDsa65`] and [`MlDsa87`].
+pub trait ParameterSet:
+    sealed::Sealed + Copy + Clone + core::fmt::Debug + Default + 'static
+{
+    /// The set's name as FIPS 204 spells it, e.g. `"ML-DSA-65"`.
+    const NAME: &'static str;
+    /// Algorithm family.
+    const VARIANT: Variant;
+    /// k, the number of rows of A.
+    const K: usize;
+    /// l, the number of columns of A.
+    const L: usize;
+    /// eta, the bound on the coefficients of s1 and s2.
+    const ETA: i32;
+    /// tau, the number of +-1 coefficients of the challenge c.
+    const TAU: usize;
+    /// beta = tau * eta.
+    const BETA: i32;
+    /// gamma1, the range of the mask y.
+    const GAMMA1: i32;
+    /// gamma2, the low-order rounding range.
+    const GAMMA2: i32;
+    /// omega, the maximum number of 1s in the hint h.
+    const OMEGA: usize;
+    /// lambda, the collision strength of c-tilde in bits.
+    const LAMBDA: usize;
+
+    /// Length of c-tilde in bytes (lambda / 4).
+    const C_TILDE_LEN: usize = Self::LAMBDA / 4;
+    /// Bits per coefficient of the packed s1, s2: bitlen(2 eta).
+    const ETA_BITS: usize = bitlen(2 * Self::ETA as u32);
+    /// Bits per coefficient of the packed z: 1 + bitlen(gamma1 - 1).
+    const Z_BITS: usize = 1 + bitlen(Self::GAMMA1 as u32 - 1);
+    /// Bits per coefficient of w1Encode: bitlen((q - 1) / (2 gamma2) - 1).
+    const W1_BITS: usize = bitlen(((Q - 1) / (2 * Self::GAMMA2) - 1) as u32);
+
+    /// Public key length in bytes (FIPS 204 Table 2).
+    const PK_LEN: usize = SEED_LEN + 32 * Self::K * 10;
+    /// Expanded secret key length in bytes (FIPS 204 Table 2).
+    const SK_LEN: usize =
+        2 * SEED_LEN + TR_LEN + 32 * ((Self::K + Self::L) * Self::ETA_BITS + Self::K * D as usize);
+    /// Signature length in bytes (FIPS 204 Table 2).
+    const SIG_LEN: usize = Self::C_TILDE_LEN + Self::L * 32 * Self::Z_BITS + Self::OMEGA + Self::K;
+    /// Length of w1Encode(w1) in bytes.
+    const W1_LEN: usize = Self::K * 32 * Self::W1_BITS;
+
+    /// `[Poly; K]`.
+    type VecK: PolyVec<Poly>;
+    /// `[Poly; L]`.
+    type VecL: PolyVec<Poly>;
+    /// `[NttPoly; K]`.
+    type NttVecK: PolyVec<NttPoly>;
+    /// `[NttPoly; L]`.
+    type NttVecL: PolyVec<NttPoly>;
+    /// A-hat: `[[NttPoly; L]; K]`.
+    type MatrixA: Matrix<Self::NttVecL>;
+    /// `[u8; PK_LEN]`.
+    type PkBytes: ByteArray;
+    /// `[u8; SK_LEN]`.
+    type SkBytes: ByteArray;
+    /// `[u8; SIG_LEN]`.
+    type SigBytes: ByteArray;
+}
+
+/// Number of bits needed to write `x` (FIPS 204 section 2.3, bitlen).
+pub const fn bitlen(x: u32) -> usize {
+    (u32::BITS - x.leading_zeros()) as usize
+}
+
+macro_rules! parameter_set {
+    (
+        $(#[$doc:meta])* $name:ident, $str:literal,
+        k: $k:literal, l: $l:literal, eta: $eta:literal, tau: $tau:literal,
+        gamma1: $g1:expr, gamma2: $g2:expr, omega: $omega:literal, lambda: $lambda:literal,
+        pk: $pk:literal, sk: $sk:literal, sig: $sig:literal
+    ) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+        pub struct $name;
+
+        impl sealed::Sealed for $name {}
+
+        impl ParameterSet for $name {
+            const NAME: &'static str = $str;
+            const VARIANT: Variant = Variant::MlDsa;
+            const K: usize = $k;
+            const L: usize = $l;
+            const ETA: i32 = $eta;
+            const TAU: usize = $tau;
+            const BETA: i32 = $tau * $eta;
+            const GAMMA1: i32 = $g1;
+            const GAMMA2: i32 = $g2;
+            const OMEGA: usize = $omega;
+            const LAMBDA: usize = $lambda;
+            type VecK = [Poly; $k];
+            type VecL = [Poly; $l];
+            type NttVecK = [NttPoly; $k];
+            type NttVecL = [NttPoly; $l];
+            type MatrixA = [[NttPoly; $l]; $k];
+            type PkBytes = [u8; $pk];
+            type SkBytes = [u8; $sk];
+            type SigBytes = [u8; $sig];
+        }
+
+        // The sizes typed into the array types above must be the ones FIPS 204 Table 2 derives.
+        const _: () = {
+            assert!(<$name as ParameterSet>::PK_LEN == $pk);
+            assert!(<$name as ParameterSet>::SK_LEN == $sk);
+            assert!(<$name as ParameterSet>::SIG_LEN == $sig);
+            // kappa never wraps its 16-bit encoding (FIPS 204 Alg. 34 step 3) within the bound.
+            assert!((MAX_SIGN_ATTEMPTS as usize + 1) * $l < 1 << 16);
+        };
+    };
+}
+
+parameter_set!(
+    /// ML-DSA-44: NIST security category 2.
+    MlDsa44, "ML-DSA-44",
+    k: 4, l: 4, eta: 2, tau: 39, gamma1: 1 << 17, gamma2: (Q - 1) / 88, omega: 80, lambda: 128,
+    pk: 1312, sk: 2560, sig: 2420
+);
+parameter_set!(
+    /// ML-DSA-65: NIST security category 3.
+    MlDsa65, "ML-DSA-65",
+    k: 6, l: 5, eta: 4, tau: 49, gamma1: 1 << 19, gamma2: (Q - 1) / 32, omega: 55, lambda: 192,
+    pk: 1952, sk: 4032, sig: 3309
+);
+parameter_set!(
+    /// ML-DSA-87: NIST security category 5.
+    MlDsa87, "ML-DSA-87",
+    k: 8, l: 7, eta: 2, tau: 60, gamma1: 1 << 19, gamma2: (Q - 1) / 32, omega: 75, lambda: 256,
+    pk: 2592, sk: 4896, sig: 4627
+);

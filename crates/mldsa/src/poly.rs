@@ -1,0 +1,118 @@
+//! Polynomials of R_q = Z_q[X]/(X^256 + 1) and of its NTT image T_q.
+//!
+//! Two types keep the domains apart, as FIPS 204 does with its hats: [`Poly`] is an element of
+//! R_q (coefficients), [`NttPoly`] one of T_q (NTT evaluations). Neither type fixes a canonical
+//! representative: each function states the coefficient range it accepts and returns (`Bounds:`),
+//! and values are reduced only where a bound would otherwise be exceeded.
+
+use crate::field::{abs, caddq, freeze, reduce32};
+use zeroize::Zeroize;
+
+/// Number of coefficients of a polynomial.
+pub const N: usize = 256;
+
+/// An element of R_q: coefficients of X^0 .. X^255, as signed 32-bit integers.
+#[derive(Clone, Copy, PartialEq, Eq, Zeroize)]
+pub struct Poly(pub(crate) [i32; N]);
+
+/// An element of T_q: the 256 NTT evaluations, as signed 32-bit integers.
+#[derive(Clone, Copy, PartialEq, Eq, Zeroize)]
+pub struct NttPoly(pub(crate) [i32; N]);
+
+// No Debug that prints coefficients: polynomials often hold secrets.
+impl core::fmt::Debug for Poly {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Poly(..)")
+    }
+}
+
+impl core::fmt::Debug for NttPoly {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("NttPoly(..)")
+    }
+}
+
+macro_rules! common_ops {
+    ($t:ty) => {
+        impl $t {
+            /// The zero polynomial.
+            pub const ZERO: Self = Self([0; N]);
+        }
+    };
+}
+
+common_ops!(Poly);
+common_ops!(NttPoly);
+
+impl NttPoly {
+    /// self -= other, coefficient-wise, without reduction.
+    #[inline]
+    pub(crate) fn sub_assign(&mut self, other: &Self) {
+        for (a, b) in self.0.iter_mut().zip(other.0.iter()) {
+            *a = a.wrapping_sub(*b);
+        }
+    }
+
+    /// Reduces every coefficient with [`reduce32`].
+    ///
+    /// Bounds: coefficients <= 2^31 - 2^22 - 1 in, |c| <= 6283008 out.
+    #[inline]
+    pub(crate) fn reduce(&mut self) {
+        for a in self.0.iter_mut() {
+            *a = reduce32(*a);
+        }
+    }
+}
+
+impl Poly {
+    /// self += other, coefficient-wise, without reduction.
+    #[inline]
+    pub(crate) fn add_assign(&mut self, other: &Self) {
+        for (a, b) in self.0.iter_mut().zip(other.0.iter()) {
+            *a = a.wrapping_add(*b);
+        }
+    }
+    /// Brings every coefficient to [0, q).
+    ///
+    /// Bounds: coefficients <= 2^31 - 2^22 - 1 in, [0, q) out.
+    #[inline]
+    pub(crate) fn freeze(&mut self) {
+        for a in self.0.iter_mut() {
+            *a = freeze(*a);
+        }
+    }
+
+    /// Adds q to negative coefficients.
+    ///
+    /// Bounds: (-q, q) in, [0, q) out.
+    #[inline]
+    pub(crate) fn caddq(&mut self) {
+        for a in self.0.iter_mut() {
+            *a = caddq(*a);
+        }
+    }
+
+    /// 1 if some coefficient has |c| >= bound, else 0, looking at every coefficient.
+    ///
+    /// Constant time: the loop never exits early and the comparison is arithmetic, so the answer
+    /// is the only thing that depends on the coefficients. Callers decide what to do with it.
+    /// Bounds: |c| < 2^31 in; bound > 0.
+    #[inline]
+    pub(crate) fn exceeds(&self, bound: i32) -> u32 {
+        let mut any = 0u32;
+        for &a in self.0.iter() {
+            // (bound - 1 - |a|) is negative exactly when |a| >= bound.
+            any |= ((bound - 1).wrapping_sub(abs(a)) as u32) >> 31;
+        }
+        any
+    }
+}
+
+/// 1 if any polynomial of `v` has a coefficient with |c| >= bound (the infinity-norm check
+/// ||v||_inf >= bound of FIPS 204 section 2.3), else 0.
+///
+/// Constant time: see [`Poly::exceeds`].
+#[inline]
+pub(crate) fn vec_exceeds(v: &[Poly], bound: i32) -> u32 {
+    v.iter().fold(0, |any, p| any | p.exceeds(bound))
+}

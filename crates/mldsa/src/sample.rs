@@ -1,0 +1,182 @@
+//! Pseudorandom sampling (FIPS 204 Algorithms 14, 15 and 29-34).
+
+use crate::keccak::{Shake128, Shake256};
+use crate::pack::integer_to_bytes_2;
+use crate::params::{ParameterSet, Q};
+use crate::poly::{N, NttPoly, Poly};
+
+/// FIPS 204 Algorithm 14, CoeffFromThreeBytes: a 23-bit candidate, or None if it is >= q.
+///
+/// Constant time: used only on public data (A-hat is derived from rho).
+#[inline(always)]
+pub(crate) fn coeff_from_three_bytes(b0: u8, b1: u8, b2: u8) -> Option<i32> {
+    let z = b0 as i32 | (b1 as i32) << 8 | ((b2 & 0x7F) as i32) << 16;
+    (z < Q).then_some(z)
+}
+
+/// FIPS 204 Algorithm 15, CoeffFromHalfByte: eta - (b mod (2 eta + 1)) for an accepted nibble b,
+/// or None when b is rejected (b >= 15 for eta = 2, b >= 9 for eta = 4).
+///
+/// Constant time: the accept/reject decision may leak (FIPS 204 and the Dilithium analysis
+/// reveal which samples were rejected); the returned value is secret, so `b mod 5` is computed
+/// with a multiply and a shift: floor(b * 205 / 1024) = floor(b / 5) for 0 <= b < 15.
+#[inline(always)]
+pub(crate) fn coeff_from_half_byte(eta: i32, b: u8) -> Option<i32> {
+    let b = b as i32;
+    match eta {
+        2 => {
+            let accept = b < 15;
+            let b_mod_5 = b - 5 * ((b * 205) >> 10);
+            accept.then_some(2 - b_mod_5)
+        }
+        4 => (b < 9).then_some(4 - b),
+        _ => unreachable!("FIPS 204 uses eta = 2 or 4 only"),
+    }
+}
+
+/// FIPS 204 Algorithm 30, RejNTTPoly: a uniform element of T_q from SHAKE128(seed).
+///
+/// Constant time: rho is public, so rejection branches are harmless.
+pub(crate) fn rej_ntt_poly(seed: &[u8; 34], out: &mut NttPoly) {
+    let mut g = Shake128::new();
+    g.absorb(seed);
+    g.finalize();
+    let mut block = [0u8; 168];
+    let mut j = 0;
+    while j < N {
+        g.squeeze_block(&mut block);
+        for b in block.chunks_exact(3) {
+            if let Some(c) = coeff_from_three_bytes(b[0], b[1], b[2]) {
+                out.0[j] = c;
+                j += 1;
+                if j == N {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// FIPS 204 Algorithm 31, RejBoundedPoly: a polynomial with coefficients in [-eta, eta] from
+/// SHAKE256(seed).
+///
+/// Constant time: branches only on the accept/reject decision of each nibble (see
+/// [`coeff_from_half_byte`]); the block buffer is zeroised because it holds secret bytes.
+pub(crate) fn rej_bounded_poly<P: ParameterSet>(seed: &[u8; 66], out: &mut Poly) {
+    let mut h = Shake256::new();
+    h.absorb(seed);
+    h.finalize();
+    let mut block = [0u8; 136];
+    let mut j = 0;
+    'outer: loop {
+        h.squeeze_block(&mut block);
+        for &z in block.iter() {
+            for nibble in [z & 0x0F, z >> 4] {
+                if let Some(c) = coeff_from_half_byte(P::ETA, nibble) {
+                    out.0[j] = c;
+                    j += 1;
+                    if j == N {
+                        break 'outer;
+                    }
+                }
+            }
+        }
+    }
+    zeroize::Zeroize::zeroize(&mut block);
+}
+
+/// FIPS 204 Algorithm 32, ExpandA: A-hat[r][s] = RejNTTPoly(rho || s || r).
+pub(crate) fn expand_a<P: ParameterSet>(rho: &[u8; 32], a_hat: &mut P::MatrixA) {
+    let mut seed = [0u8; 34];
+    seed[..32].copy_from_slice(rho);
+    for (r, row) in a_hat.as_mut().iter_mut().enumerate() {
+        for (s, entry) in row.as_mut().iter_mut().enumerate() {
+            seed[32] = s as u8;
+            seed[33] = r as u8;
+            rej_ntt_poly(&seed, entry);
+        }
+    }
+}
+
+/// FIPS 204 Algorithm 33, ExpandS: s1[r] = RejBoundedPoly(rho' || r), s2[r] = ... (rho' || r + l).
+pub(crate) fn expand_s<P: ParameterSet>(rho_prime: &[u8; 64], s1: &mut P::VecL, s2: &mut P::VecK) {
+    let mut seed = [0u8; 66];
+    seed[..64].copy_from_slice(rho_prime);
+    let polys = s1.as_mut().iter_mut().chain(s2.as_mut().iter_mut());
+    for (r, poly) in polys.enumerate() {
+        seed[64..].copy_from_slice(&integer_to_bytes_2(r as u16));
+        rej_bounded_poly::<P>(&seed, poly);
+    }
+    zeroize::Zeroize::zeroize(&mut seed);
+}
+
+/// FIPS 204 Algorithm 34, ExpandMask: y[r] = BitUnpack(H(rho'' || IntegerToBytes(kappa + r, 2)),
+/// gamma1 - 1, gamma1).
+///
+/// Bounds: kappa + l - 1 < 2^16 (the signing loop bound makes it so; see params.rs).
+pub(crate) fn expand_mask<P: ParameterSet>(rho_pp: &[u8; 64], kappa: u16, y: &mut P::VecL) {
+    let mut seed = [0u8; 66];
+    seed[..64].copy_from_slice(rho_pp);
+    // 32 * (1 + bitlen(gamma1 - 1)) bytes per polynomial: 576 or 640.
+    let mut buf = [0u8; 32 * 20];
+    let v = &mut buf[..32 * P::Z_BITS];
+    for (r, poly) in y.as_mut().iter_mut().enumerate() {
+        seed[64..].copy_from_slice(&integer_to_bytes_2(kappa + r as u16));
+        crate::keccak::shake256(&[&seed], v);
+        crate::pack::bit_unpack_z::<P>(v, poly);
+    }
+    zeroize::Zeroize::zeroize(&mut seed);
+    zeroize::Zeroize::zeroize(&mut buf);
+}
+
+/// FIPS 204 Algorithm 29, SampleInBall: the challenge c with tau coefficients in {-1, 1}.
+///
+/// Constant time: c-tilde is public (it is part of the signature, and rejected c-tildes leak
+/// nothing useful: they are random-oracle outputs), so the rejection branches and the
+/// data-dependent index j may depend on it.
+pub(crate) fn sample_in_ball<P: ParameterSet>(c_tilde: &[u8], c: &mut Poly) {
+    let mut h = Shake256::new();
+    h.absorb(c_tilde);
+    h.finalize();
+    let mut s = [0u8; 8];
+    h.squeeze(&mut s);
+    let signs = u64::from_le_bytes(s);
+    *c = Poly::ZERO;
+    for (k, i) in (N - P::TAU..N).enumerate() {
+        let mut j = [0u8; 1];
+        loop {
+            h.squeeze(&mut j);
+            if j[0] as usize <= i {
+                break;
+            }
+        }
+        let j = j[0] as usize;
+        c.0[i] = c.0[j];
+        // (-1)^h[i + tau - 256], with h the bits of the first 8 bytes.
+        c.0[j] = 1 - 2 * ((signs >> k) & 1) as i32;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn coeff_from_half_byte_literal() {
+        for b in 0u8..16 {
+            let expect2 = (b < 15).then(|| 2 - (b as i32 % 5));
+            let expect4 = (b < 9).then(|| 4 - b as i32);
+            assert_eq!(coeff_from_half_byte(2, b), expect2, "b = {b}");
+            assert_eq!(coeff_from_half_byte(4, b), expect4, "b = {b}");
+        }
+    }
+
+    #[test]
+    fn coeff_from_three_bytes_literal() {
+        assert_eq!(coeff_from_three_bytes(0, 0, 0), Some(0));
+        assert_eq!(coeff_from_three_bytes(0x00, 0xE0, 0x7F), Some(Q - 1));
+        assert_eq!(coeff_from_three_bytes(0x01, 0xE0, 0x7F), None);
+        // The top bit of the third byte is ignored.
+        assert_eq!(coeff_from_three_bytes(5, 0, 0x80), Some(5));
+    }
+}

@@ -1,0 +1,363 @@
+//! [`SigningKey`]: an ML-DSA private key, and every way to sign with it.
+
+use crate::encode::{SkParts, pk_encode, sk_decode, sk_encode};
+use crate::error::{Error, Input, Malformed, check_len};
+use crate::keygen::{ExpandedSecret, compute_t1_t0, keygen_internal, ntt_vec, secret_coefficients};
+use crate::mu::{MuBuilder, internal_mu, pure_mu};
+use crate::params::{ByteArray, MU_LEN, Matrix, ParameterSet, PolyVec, SEED_LEN};
+use crate::prehash::PreHashed;
+use crate::rng;
+use crate::sample::expand_a;
+use crate::sig::Signature;
+use crate::sign::sign_internal;
+use crate::stream::MessageSigner;
+use crate::verifying_key::VerifyingKey;
+use core::fmt;
+use rand_core::TryCryptoRng;
+use subtle::ConstantTimeEq;
+use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
+
+/// An ML-DSA signing (private) key of parameter set `P`.
+///
+/// Holds the 32-byte seed xi when the key was made from one (the seed *is* the private key:
+/// FIPS 204 section 3.6.3, and RFC 9881's preferred storage form), and caches the expanded form
+/// signing needs (s1, s2, t0 in the NTT domain, K, tr) together with the verifying key. All secret
+/// parts are zeroised on drop.
+///
+/// Signing is hedged by default (fresh randomness mixed with the key and message, FIPS 204
+/// section 3.4); [`SigningKey::sign_deterministic`] exists for protocols and tests that need it.
+pub struct SigningKey<P: ParameterSet> {
+    seed: Option<[u8; SEED_LEN]>,
+    secret: ExpandedSecret<P>,
+    vk: VerifyingKey<P>,
+}
+
+impl<P: ParameterSet> Drop for SigningKey<P> {
+    fn drop(&mut self) {
+        self.seed.zeroize();
+    }
+}
+
+impl<P: ParameterSet> ZeroizeOnDrop for SigningKey<P> {}
+
+impl<P: ParameterSet> Clone for SigningKey<P> {
+    fn clone(&self) -> Self {
+        SigningKey {
+            seed: self.seed,
+            secret: self.secret.clone(),
+            vk: self.vk,
+        }
+    }
+}
+
+impl<P: ParameterSet> fmt::Debug for SigningKey<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SigningKey")
+            .field("parameter_set", &P::NAME)
+            .field("has_seed", &self.seed.is_some())
+            .field("verifying_key", &self.vk)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<P: ParameterSet> SigningKey<P> {
+    /// Length of the FIPS 204 expanded encoding in bytes (Table 2).
+    pub const EXPANDED_LEN: usize = P::SK_LEN;
+
+    /// FIPS 204 Algorithm 1, ML-DSA.KeyGen: a new key from `rng`.
+    pub fn generate_with_rng<R: TryCryptoRng + ?Sized>(rng: &mut R) -> Result<Self, Error> {
+        let mut xi = Zeroizing::new([0u8; SEED_LEN]);
+        rng::fill(rng, xi.as_mut())?;
+        Ok(Self::from_seed(&xi))
+    }
+
+    /// A new key from the operating system's random number generator (FIPS 204 Algorithm 1).
+    #[cfg(feature = "getrandom")]
+    pub fn generate() -> Result<Self, Error> {
+        Self::generate_with_rng(&mut rng::OsRng)
+    }
+
+    /// The key determined by the seed xi (FIPS 204 Algorithm 6, ML-DSA.KeyGen_internal).
+    pub fn from_seed(xi: &[u8; SEED_LEN]) -> Self {
+        let mut pk = P::PkBytes::zeroed();
+        let mut secret = ExpandedSecret::<P>::zeroed();
+        keygen_internal::<P>(xi, &mut pk, &mut secret);
+        SigningKey {
+            seed: Some(*xi),
+            secret,
+            vk: VerifyingKey::from_trusted(pk),
+        }
+    }
+
+    /// [`SigningKey::from_seed`] for a seed of unchecked length (it must be 32 bytes).
+    pub fn from_seed_slice(xi: &[u8]) -> Result<Self, Error> {
+        check_len(Input::Seed, xi, SEED_LEN)?;
+        let mut seed = Zeroizing::new([0u8; SEED_LEN]);
+        seed.copy_from_slice(xi);
+        Ok(Self::from_seed(&seed))
+    }
+
+    /// The seed xi, if the key was made from one (keys imported from the expanded encoding
+    /// have none).
+    pub fn seed(&self) -> Option<&[u8; SEED_LEN]> {
+        self.seed.as_ref()
+    }
+
+    /// Imports the FIPS 204 expanded encoding (Algorithm 25, skDecode), strictly: s1 and s2 must
+    /// lie in [-eta, eta], and tr and t0 must equal the values recomputed from rho, s1 and s2 (so
+    /// the key is one KeyGen could have made). The cost is about one key generation.
+    pub fn from_expanded(bytes: &[u8]) -> Result<Self, Error> {
+        Self::import_expanded(bytes, true)
+    }
+
+    /// Imports the FIPS 204 expanded encoding checking only the ranges of s1 and s2, not that tr
+    /// and t0 match. Signing then behaves exactly as FIPS 204 Sign on those bytes; a key that
+    /// fails [`SigningKey::from_expanded`] makes signatures its derived verifying key rejects.
+    pub fn from_expanded_unverified(bytes: &[u8]) -> Result<Self, Error> {
+        Self::import_expanded(bytes, false)
+    }
+
+    fn import_expanded(bytes: &[u8], check_consistency: bool) -> Result<Self, Error> {
+        check_len(Input::SigningKey, bytes, P::SK_LEN)?;
+        let malformed = |what| Error::Malformed {
+            input: Input::SigningKey,
+            what,
+        };
+        let mut secret = ExpandedSecret::<P>::zeroed();
+        let mut s = ImportScratch::<P> {
+            s1: P::VecL::zeroed(),
+            s2: P::VecK::zeroed(),
+            t0: P::VecK::zeroed(),
+            t0_derived: P::VecK::zeroed(),
+        };
+        sk_decode::<P>(
+            bytes,
+            &mut secret.rho,
+            &mut secret.k,
+            &mut secret.tr,
+            s.s1.as_mut(),
+            s.s2.as_mut(),
+            s.t0.as_mut(),
+        )
+        .map_err(malformed)?;
+        ntt_vec(s.s1.as_ref(), secret.s1_hat.as_mut());
+        ntt_vec(s.s2.as_ref(), secret.s2_hat.as_mut());
+        ntt_vec(s.t0.as_ref(), secret.t0_hat.as_mut());
+
+        // The public key follows from rho, s1 and s2 (FIPS 204 Alg. 6 steps 3-8).
+        let mut a_hat = P::MatrixA::zeroed();
+        expand_a::<P>(&secret.rho, &mut a_hat);
+        let mut t1 = P::VecK::zeroed();
+        compute_t1_t0::<P>(&a_hat, &secret.s1_hat, &s.s2, &mut t1, &mut s.t0_derived);
+        let mut pk = P::PkBytes::zeroed();
+        pk_encode::<P>(&secret.rho, t1.as_ref(), pk.as_mut());
+        let vk = VerifyingKey::from_trusted(pk);
+
+        if check_consistency {
+            // Constant time: both comparisons run in full; only the verdict on a malformed key
+            // is revealed.
+            if !bool::from(vk.tr.ct_eq(&secret.tr)) {
+                return Err(malformed(Malformed::TrMismatch));
+            }
+            let t0_equal =
+                s.t0.as_ref()
+                    .iter()
+                    .zip(s.t0_derived.as_ref())
+                    .fold(subtle::Choice::from(1), |acc, (a, b)| acc & a.0.ct_eq(&b.0));
+            if !bool::from(t0_equal) {
+                return Err(malformed(Malformed::T0Mismatch));
+            }
+        }
+        Ok(SigningKey {
+            seed: None,
+            secret,
+            vk,
+        })
+    }
+
+    /// The FIPS 204 expanded encoding (Algorithm 24, skEncode). Secret: it is zeroised when the
+    /// returned wrapper is dropped.
+    pub fn to_expanded_bytes(&self) -> Zeroizing<P::SkBytes> {
+        let mut s = ImportScratch::<P> {
+            s1: P::VecL::zeroed(),
+            s2: P::VecK::zeroed(),
+            t0: P::VecK::zeroed(),
+            t0_derived: P::VecK::zeroed(),
+        };
+        secret_coefficients::<P>(&self.secret, &mut s.s1, &mut s.s2, &mut s.t0);
+        let mut out = Zeroizing::new(P::SkBytes::zeroed());
+        let parts = SkParts {
+            rho: &self.secret.rho,
+            k: &self.secret.k,
+            tr: &self.secret.tr,
+            s1: s.s1.as_ref(),
+            s2: s.s2.as_ref(),
+            t0: s.t0.as_ref(),
+        };
+        sk_encode::<P>(&parts, out.as_mut());
+        out
+    }
+
+    /// The verifying (public) key.
+    pub fn verifying_key(&self) -> &VerifyingKey<P> {
+        &self.vk
+    }
+
+    /// FIPS 204 Algorithm 2, ML-DSA.Sign, hedged with randomness from `rng`: signs `msg` with
+    /// context string `ctx` (at most 255 bytes; use `&[]` for none).
+    pub fn sign_with_rng<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        msg: &[u8],
+        ctx: &[u8],
+    ) -> Result<Signature<P>, Error> {
+        let mu = pure_mu(&self.secret.tr, msg, ctx)?;
+        self.sign_mu_with_rng(rng, &mu)
+    }
+
+    /// Hedged ML-DSA.Sign with randomness from the operating system (the recommended mode).
+    #[cfg(feature = "getrandom")]
+    pub fn sign(&self, msg: &[u8], ctx: &[u8]) -> Result<Signature<P>, Error> {
+        self.sign_with_rng(&mut rng::OsRng, msg, ctx)
+    }
+
+    /// Deterministic ML-DSA.Sign (rnd = 0^32, FIPS 204 section 3.4): the same key, message and
+    /// context always give the same signature. Prefer hedged signing where fault attacks or
+    /// side channels are a concern; use this where reproducibility is required.
+    pub fn sign_deterministic(&self, msg: &[u8], ctx: &[u8]) -> Result<Signature<P>, Error> {
+        self.sign_mu(&pure_mu(&self.secret.tr, msg, ctx)?, &[0; 32])
+    }
+
+    /// FIPS 204 Algorithm 4, HashML-DSA.Sign, hedged with randomness from `rng`.
+    pub fn sign_prehashed_with_rng<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        ph: &PreHashed,
+        ctx: &[u8],
+    ) -> Result<Signature<P>, Error> {
+        let mu = MuBuilder::prehashed(&self.secret.tr, ctx, ph)?;
+        self.sign_mu_with_rng(rng, &mu)
+    }
+
+    /// Hedged HashML-DSA.Sign with randomness from the operating system.
+    #[cfg(feature = "getrandom")]
+    pub fn sign_prehashed(&self, ph: &PreHashed, ctx: &[u8]) -> Result<Signature<P>, Error> {
+        self.sign_prehashed_with_rng(&mut rng::OsRng, ph, ctx)
+    }
+
+    /// Deterministic HashML-DSA.Sign (rnd = 0^32).
+    pub fn sign_prehashed_deterministic(
+        &self,
+        ph: &PreHashed,
+        ctx: &[u8],
+    ) -> Result<Signature<P>, Error> {
+        self.sign_mu(&MuBuilder::prehashed(&self.secret.tr, ctx, ph)?, &[0; 32])
+    }
+
+    /// Signs an externally computed mu (FIPS 204 section 6.2, "external mu"), hedged.
+    pub fn sign_mu_with_rng<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        mu: &[u8; MU_LEN],
+    ) -> Result<Signature<P>, Error> {
+        let mut rnd = Zeroizing::new([0u8; 32]);
+        rng::fill(rng, rnd.as_mut())?;
+        self.sign_mu(mu, &rnd)
+    }
+
+    /// ML-DSA.Sign_internal from mu with caller-chosen rnd (FIPS 204 Algorithm 7 from step 7).
+    /// `rnd` must be fresh random bytes for hedged signing, or 0^32 for deterministic signing.
+    pub fn sign_mu(&self, mu: &[u8; MU_LEN], rnd: &[u8; 32]) -> Result<Signature<P>, Error> {
+        sign_internal::<P>(&self.secret, mu, rnd).map(Signature::from_trusted)
+    }
+
+    /// ML-DSA.Sign_internal on a caller-formatted M' (FIPS 204 Algorithm 7). Hazardous: no
+    /// domain separation or context is added; use the pure or pre-hash API unless a protocol
+    /// specifies M' itself.
+    pub fn sign_internal(&self, m_prime: &[u8], rnd: &[u8; 32]) -> Result<Signature<P>, Error> {
+        self.sign_mu(&internal_mu(&self.secret.tr, m_prime), rnd)
+    }
+
+    /// Starts signing a message that arrives in pieces (pure ML-DSA with context `ctx`); the
+    /// result equals [`SigningKey::sign_with_rng`] on the whole message.
+    pub fn message_signer(&self, ctx: &[u8]) -> Result<MessageSigner<'_, P>, Error> {
+        Ok(MessageSigner::new(
+            self,
+            MuBuilder::pure(&self.secret.tr, ctx)?,
+        ))
+    }
+}
+
+/// Coefficient-form secrets while importing or exporting, zeroised on drop.
+struct ImportScratch<P: ParameterSet> {
+    s1: P::VecL,
+    s2: P::VecK,
+    t0: P::VecK,
+    t0_derived: P::VecK,
+}
+
+impl<P: ParameterSet> Drop for ImportScratch<P> {
+    fn drop(&mut self) {
+        self.s1.zeroize();
+        self.s2.zeroize();
+        self.t0.zeroize();
+        self.t0_derived.zeroize();
+    }
+}
+
+impl<P: ParameterSet> AsRef<VerifyingKey<P>> for SigningKey<P> {
+    fn as_ref(&self) -> &VerifyingKey<P> {
+        &self.vk
+    }
+}
+
+impl<P: ParameterSet> signature::KeypairRef for SigningKey<P> {
+    type VerifyingKey = VerifyingKey<P>;
+}
+
+/// Hedged pure ML-DSA with an empty context, randomness from `rng`.
+impl<P: ParameterSet> signature::RandomizedSigner<Signature<P>> for SigningKey<P> {
+    fn try_sign_with_rng<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        msg: &[u8],
+    ) -> Result<Signature<P>, signature::Error> {
+        self.sign_with_rng(rng, msg, &[]).map_err(Into::into)
+    }
+}
+
+/// Hedged pure ML-DSA with an empty context over the concatenation of `msg`.
+impl<P: ParameterSet> signature::RandomizedMultipartSigner<Signature<P>> for SigningKey<P> {
+    fn try_multipart_sign_with_rng<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        msg: &[&[u8]],
+    ) -> Result<Signature<P>, signature::Error> {
+        let mut s = self.message_signer(&[])?;
+        for part in msg {
+            s.update(part);
+        }
+        s.sign_with_rng(rng).map_err(Into::into)
+    }
+}
+
+/// Hedged pure ML-DSA with an empty context, randomness from the operating system.
+#[cfg(feature = "getrandom")]
+impl<P: ParameterSet> signature::Signer<Signature<P>> for SigningKey<P> {
+    fn try_sign(&self, msg: &[u8]) -> Result<Signature<P>, signature::Error> {
+        SigningKey::sign(self, msg, &[]).map_err(Into::into)
+    }
+}
+
+/// Hedged pure ML-DSA with an empty context over the concatenation of `msg`, randomness from
+/// the operating system.
+#[cfg(feature = "getrandom")]
+impl<P: ParameterSet> signature::MultipartSigner<Signature<P>> for SigningKey<P> {
+    fn try_multipart_sign(&self, msg: &[&[u8]]) -> Result<Signature<P>, signature::Error> {
+        signature::RandomizedMultipartSigner::try_multipart_sign_with_rng(
+            self,
+            &mut rng::OsRng,
+            msg,
+        )
+    }
+}

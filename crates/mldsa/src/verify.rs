@@ -1,0 +1,90 @@
+//! Verification (FIPS 204 Algorithm 8), written once for every front door.
+
+use crate::encode::{pk_decode, sig_decode, w1_encode};
+use crate::error::{Error, Input};
+use crate::keccak::shake256;
+use crate::keygen::ntt_vec;
+use crate::ntt::{matrix_vector_ntt, multiply_ntt, ntt, ntt_inverse};
+use crate::params::{D, MU_LEN, Matrix, ParameterSet, PolyVec};
+use crate::poly::{NttPoly, Poly};
+use crate::rounding::use_hint_vec;
+use crate::sample::{expand_a, sample_in_ball};
+use subtle::ConstantTimeEq;
+
+/// FIPS 204 Algorithm 8, ML-DSA.Verify_internal, from mu (step 6, mu = H(tr || M'), is done by
+/// the caller).
+///
+/// `pk` and `sig` must have the parameter set's lengths. Nothing here is secret.
+pub(crate) fn verify_internal<P: ParameterSet>(
+    pk: &[u8],
+    mu: &[u8; MU_LEN],
+    sig: &[u8],
+) -> Result<(), Error> {
+    debug_assert_eq!(pk.len(), P::PK_LEN);
+    debug_assert_eq!(sig.len(), P::SIG_LEN);
+    // Step 1: (rho, t1) = pkDecode(pk).
+    let mut rho = [0u8; 32];
+    let mut t1 = P::VecK::zeroed();
+    pk_decode::<P>(pk, &mut rho, t1.as_mut());
+    // Steps 2-4: (c-tilde, z, h) = sigDecode(sigma); h = bottom -> false. The strict decoder also
+    // makes the step 13 check ||z||_inf < gamma1 - beta.
+    let mut c_tilde = [0u8; 64];
+    let c_tilde = &mut c_tilde[..P::C_TILDE_LEN];
+    let mut z = P::VecL::zeroed();
+    let mut h = P::VecK::zeroed();
+    sig_decode::<P>(sig, c_tilde, z.as_mut(), h.as_mut()).map_err(|what| Error::Malformed {
+        input: Input::Signature,
+        what,
+    })?;
+
+    // Step 5: A-hat = ExpandA(rho).
+    let mut a_hat = P::MatrixA::zeroed();
+    expand_a::<P>(&rho, &mut a_hat);
+    // Step 9: c = SampleInBall(c-tilde).
+    let mut c = Poly::ZERO;
+    sample_in_ball::<P>(c_tilde, &mut c);
+    let mut c_hat = NttPoly::ZERO;
+    ntt(&c, &mut c_hat);
+
+    // Step 10: w'_approx = NTT^-1(A-hat o NTT(z) - NTT(c) o NTT(t1 * 2^d)).
+    let mut z_hat = P::NttVecL::zeroed();
+    ntt_vec(z.as_ref(), z_hat.as_mut());
+    let mut w_hat = P::NttVecK::zeroed();
+    matrix_vector_ntt(a_hat.as_ref(), z_hat.as_ref(), w_hat.as_mut());
+    let mut w_approx = P::VecK::zeroed();
+    let mut t1_hat = NttPoly::ZERO;
+    let mut ct1 = NttPoly::ZERO;
+    for ((t1_i, w_hat_i), w_i) in t1
+        .as_mut()
+        .iter_mut()
+        .zip(w_hat.as_mut())
+        .zip(w_approx.as_mut())
+    {
+        for c in t1_i.0.iter_mut() {
+            // Bounds: t1 < 2^10, so t1 * 2^d <= q - 1.
+            *c <<= D;
+        }
+        ntt(t1_i, &mut t1_hat);
+        multiply_ntt(&c_hat, &t1_hat, &mut ct1);
+        w_hat_i.sub_assign(&ct1);
+        w_hat_i.reduce();
+        ntt_inverse(w_hat_i, w_i);
+        w_i.caddq();
+    }
+    // Step 11: w1' = UseHint(h, w'_approx).
+    let mut w1 = P::VecK::zeroed();
+    use_hint_vec::<P>(h.as_ref(), w_approx.as_ref(), w1.as_mut());
+    // Step 12: c-tilde' = H(mu || w1Encode(w1'), lambda / 4).
+    let mut w1_bytes = [0u8; 8 * 32 * 6];
+    let w1_bytes = &mut w1_bytes[..P::W1_LEN];
+    w1_encode::<P>(w1.as_ref(), w1_bytes);
+    let mut c_tilde_prime = [0u8; 64];
+    let c_tilde_prime = &mut c_tilde_prime[..P::C_TILDE_LEN];
+    shake256(&[mu, w1_bytes], c_tilde_prime);
+    // Step 13: compare every byte of c-tilde (the z bound was checked when decoding).
+    if bool::from(c_tilde.ct_eq(c_tilde_prime)) {
+        Ok(())
+    } else {
+        Err(Error::InvalidSignature)
+    }
+}
