@@ -19,7 +19,7 @@ const fn poly_bytes(bits: usize) -> usize {
 }
 
 /// FIPS 204 Algorithm 22, pkEncode: rho || SimpleBitPack(t1[i], 2^10 - 1) for each i.
-pub(crate) fn pk_encode<P: ParameterSet>(rho: &[u8; 32], t1: &[Poly], pk: &mut [u8]) {
+pub(crate) fn pk_encode(rho: &[u8; 32], t1: &[Poly], pk: &mut [u8]) {
     pk[..32].copy_from_slice(rho);
     for (t1_i, chunk) in t1
         .iter()
@@ -30,7 +30,7 @@ pub(crate) fn pk_encode<P: ParameterSet>(rho: &[u8; 32], t1: &[Poly], pk: &mut [
 }
 
 /// FIPS 204 Algorithm 23, pkDecode. Every encoding of the right length is valid.
-pub(crate) fn pk_decode<P: ParameterSet>(pk: &[u8], rho: &mut [u8; 32], t1: &mut [Poly]) {
+pub(crate) fn pk_decode(pk: &[u8], rho: &mut [u8; 32], t1: &mut [Poly]) {
     rho.copy_from_slice(&pk[..32]);
     for (t1_i, chunk) in t1
         .iter_mut()

@@ -141,7 +141,7 @@ impl<const RATE: usize, const DS: u8> Sponge<RATE, DS> {
     /// Absorbs `data` (may be called any number of times before [`Self::finalize`]).
     pub(crate) fn absorb(&mut self, mut data: &[u8]) {
         while !data.is_empty() {
-            if self.pos % 8 == 0 && data.len() >= 8 && self.pos + 8 <= RATE {
+            if self.pos.is_multiple_of(8) && data.len() >= 8 && self.pos + 8 <= RATE {
                 // Whole lanes while aligned.
                 let lanes = ((RATE - self.pos) / 8).min(data.len() / 8);
                 for k in 0..lanes {

@@ -97,7 +97,7 @@ impl<P: ParameterSet> Drop for KeyGenScratch<P> {
     }
 }
 
-/// FIPS 204 Algorithm 6 steps 3-5: t = NTT^-1(A-hat o NTT(s1)) + s2 and (t1, t0) =
+/// Steps 3-5 of FIPS 204 Algorithm 6: t = NTT^-1(A-hat o NTT(s1)) + s2 and (t1, t0) =
 /// Power2Round(t).
 ///
 /// Bounds: s1_hat is NTT(s1) (|c| < 9q), s2 has |c| <= eta.
@@ -166,7 +166,7 @@ pub(crate) fn keygen_internal<P: ParameterSet>(
     );
 
     // Steps 8-9: pk = pkEncode(rho, t1), tr = H(pk, 64).
-    pk_encode::<P>(&sk.rho, scratch.t1.as_ref(), pk.as_mut());
+    pk_encode(&sk.rho, scratch.t1.as_ref(), pk.as_mut());
     shake256(&[pk.as_ref()], &mut sk.tr);
 
     // Step 10 is the encoding; here the key is kept expanded, in the NTT domain.

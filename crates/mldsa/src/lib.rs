@@ -163,3 +163,8 @@ pub use crate::stream::{MessageSigner, MessageVerifier};
 pub use crate::verifying_key::VerifyingKey;
 pub use rand_core;
 pub use signature;
+
+/// The README's usage example, compiled and run as a doctest so it cannot rot.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;

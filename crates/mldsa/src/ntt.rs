@@ -160,6 +160,7 @@ pub(crate) fn matrix_vector_ntt<Row: AsRef<[NttPoly]>>(
 }
 
 #[cfg(test)]
+#[allow(clippy::needless_range_loop)] // index-by-index comparisons read best here
 mod tests {
     use super::*;
 

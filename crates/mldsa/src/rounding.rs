@@ -81,7 +81,7 @@ pub(crate) const fn use_hint<const GAMMA2: i32>(h: i32, r: i32) -> i32 {
     let (r1, r0) = decompose::<GAMMA2>(r);
     // Step: +1 when r0 > 0, -1 when r0 <= 0 (the boundary r0 = 0 steps down).
     let up = (-r0) >> 31; // all ones when r0 > 0
-    let step = (up & 1) | (!up & -1);
+    let step = (up & 1) | !up; // 1 when r0 > 0, else -1 (all ones)
     let moved = r1 + (step & -h);
     // (r1 +- 1) mod m: -1 becomes m - 1 and m becomes 0.
     let moved = moved + ((moved >> 31) & m);

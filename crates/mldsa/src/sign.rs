@@ -232,7 +232,7 @@ mod tests {
                 x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
                 *c = match round {
                     0 => continue,
-                    1 | 2 | 3 => {
+                    1..=3 => {
                         if x >> 31 == 1 {
                             4095
                         } else {

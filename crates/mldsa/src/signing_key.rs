@@ -150,7 +150,7 @@ impl<P: ParameterSet> SigningKey<P> {
         let mut t1 = P::VecK::zeroed();
         compute_t1_t0::<P>(&a_hat, &secret.s1_hat, &s.s2, &mut t1, &mut s.t0_derived);
         let mut pk = P::PkBytes::zeroed();
-        pk_encode::<P>(&secret.rho, t1.as_ref(), pk.as_mut());
+        pk_encode(&secret.rho, t1.as_ref(), pk.as_mut());
         let vk = VerifyingKey::from_trusted(pk);
 
         if check_consistency {

@@ -25,7 +25,7 @@ pub(crate) fn verify_internal<P: ParameterSet>(
     // Step 1: (rho, t1) = pkDecode(pk).
     let mut rho = [0u8; 32];
     let mut t1 = P::VecK::zeroed();
-    pk_decode::<P>(pk, &mut rho, t1.as_mut());
+    pk_decode(pk, &mut rho, t1.as_mut());
     // Steps 2-4: (c-tilde, z, h) = sigDecode(sigma); h = bottom -> false. The strict decoder also
     // makes the step 13 check ||z||_inf < gamma1 - beta.
     let mut c_tilde = [0u8; 64];
