@@ -261,6 +261,33 @@ mod tests {
         );
     }
 
+    /// A key whose s1 is far outside [-eta, eta] (impossible through any public constructor)
+    /// makes every attempt fail the z check: signing must stop after exactly
+    /// MAX_SIGN_ATTEMPTS attempts with a typed error, not loop forever or panic.
+    #[test]
+    fn signing_loop_is_bounded() {
+        type P = MlDsa44;
+        let mut pk = <P as ParameterSet>::PkBytes::zeroed();
+        let mut sk = ExpandedSecret::<P>::zeroed();
+        keygen_internal::<P>(&[7; 32], &mut pk, &mut sk);
+        let huge = Poly([1 << 20; 256]);
+        for s1_hat in sk.s1_hat.as_mut() {
+            ntt(&huge, s1_hat);
+        }
+        let mut attempts = 0u32;
+        let result = sign_observed(&sk, &[1; 64], &[2; 32], &mut |r| {
+            assert_eq!(r, Rejection::ZBound);
+            attempts += 1;
+        });
+        assert_eq!(
+            result,
+            Err(Error::SigningAttemptsExhausted {
+                attempts: MAX_SIGN_ATTEMPTS
+            })
+        );
+        assert_eq!(attempts, MAX_SIGN_ATTEMPTS as u32);
+    }
+
     #[test]
     fn every_rejection_fires_44() {
         every_rejection_fires::<MlDsa44>();
