@@ -5,7 +5,8 @@ use crate::pack::{
     bit_pack, bit_unpack, bit_unpack_z, hint_bit_pack, hint_bit_unpack, simple_bit_pack,
     simple_bit_unpack,
 };
-use crate::params::{D, ParameterSet, TR_LEN};
+use crate::params::{D, Parameters, TR_LEN};
+
 use crate::poly::{Poly, vec_exceeds};
 
 /// Bits per packed t1 coefficient: bitlen(q - 1) - d.
@@ -44,15 +45,16 @@ pub(crate) fn pk_decode(pk: &[u8], rho: &mut [u8; 32], t1: &mut [Poly]) {
 pub(crate) struct SkParts<'a> {
     pub rho: &'a [u8; 32],
     pub k: &'a [u8; 32],
-    pub tr: &'a [u8; TR_LEN],
+    /// tr, `P::TR_BYTES` long.
+    pub tr: &'a [u8],
     pub s1: &'a [Poly],
     pub s2: &'a [Poly],
     pub t0: &'a [Poly],
 }
 
 /// FIPS 204 Algorithm 24, skEncode: rho || K || tr || BitPack(s1) || BitPack(s2) || BitPack(t0).
-pub(crate) fn sk_encode<P: ParameterSet>(parts: &SkParts<'_>, sk: &mut [u8]) {
-    let (head, rest) = sk.split_at_mut(128);
+pub(crate) fn sk_encode<P: Parameters>(parts: &SkParts<'_>, sk: &mut [u8]) {
+    let (head, rest) = sk.split_at_mut(64 + P::TR_BYTES);
     head[..32].copy_from_slice(parts.rho);
     head[32..64].copy_from_slice(parts.k);
     head[64..].copy_from_slice(parts.tr);
@@ -76,7 +78,7 @@ pub(crate) fn sk_encode<P: ParameterSet>(parts: &SkParts<'_>, sk: &mut [u8]) {
 ///
 /// Constant time: the range check is accumulated over all coefficients without branching; only
 /// the verdict is revealed, as an error on a malformed key.
-pub(crate) fn sk_decode<P: ParameterSet>(
+pub(crate) fn sk_decode<P: Parameters>(
     sk: &[u8],
     rho: &mut [u8; 32],
     k: &mut [u8; 32],
@@ -87,9 +89,10 @@ pub(crate) fn sk_decode<P: ParameterSet>(
 ) -> Result<(), Malformed> {
     rho.copy_from_slice(&sk[..32]);
     k.copy_from_slice(&sk[32..64]);
-    tr.copy_from_slice(&sk[64..128]);
+    // tr is 64 bytes in FIPS 204 and 32 in Dilithium v3.1; the rest of `tr` stays zero.
+    tr[..P::TR_BYTES].copy_from_slice(&sk[64..64 + P::TR_BYTES]);
     let eta_len = poly_bytes(P::ETA_BITS);
-    let (s1_bytes, rest) = sk[128..].split_at(P::L * eta_len);
+    let (s1_bytes, rest) = sk[64 + P::TR_BYTES..].split_at(P::L * eta_len);
     let (s2_bytes, t0_bytes) = rest.split_at(P::K * eta_len);
     let max = 2 * P::ETA as u32;
     let mut bad_s1 = 0;
@@ -116,7 +119,7 @@ pub(crate) fn sk_decode<P: ParameterSet>(
 }
 
 /// FIPS 204 Algorithm 26, sigEncode: c-tilde || BitPack(z[i], gamma1 - 1, gamma1) || HintBitPack(h).
-pub(crate) fn sig_encode<P: ParameterSet>(c_tilde: &[u8], z: &[Poly], h: &[Poly], sig: &mut [u8]) {
+pub(crate) fn sig_encode<P: Parameters>(c_tilde: &[u8], z: &[Poly], h: &[Poly], sig: &mut [u8]) {
     let (ct, rest) = sig.split_at_mut(P::C_TILDE_LEN);
     ct.copy_from_slice(c_tilde);
     let z_len = poly_bytes(P::Z_BITS);
@@ -129,7 +132,7 @@ pub(crate) fn sig_encode<P: ParameterSet>(c_tilde: &[u8], z: &[Poly], h: &[Poly]
 
 /// FIPS 204 Algorithm 27, sigDecode, strict: canonical hints (see `hint_bit_unpack`) and, as
 /// verification would require anyway, ||z||_inf < gamma1 - beta.
-pub(crate) fn sig_decode<P: ParameterSet>(
+pub(crate) fn sig_decode<P: Parameters>(
     sig: &[u8],
     c_tilde: &mut [u8],
     z: &mut [Poly],
@@ -150,7 +153,7 @@ pub(crate) fn sig_decode<P: ParameterSet>(
 }
 
 /// FIPS 204 Algorithm 28, w1Encode: SimpleBitPack(w1[i], (q-1)/(2 gamma2) - 1) for each i.
-pub(crate) fn w1_encode<P: ParameterSet>(w1: &[Poly], out: &mut [u8]) {
+pub(crate) fn w1_encode<P: Parameters>(w1: &[Poly], out: &mut [u8]) {
     let len = poly_bytes(P::W1_BITS);
     for (w1_i, chunk) in w1.iter().zip(out.chunks_exact_mut(len)) {
         simple_bit_pack(w1_i, P::W1_BITS, chunk);

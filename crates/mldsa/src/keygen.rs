@@ -1,29 +1,32 @@
 //! Key generation (FIPS 204 Algorithm 6) and the expanded secret key it produces.
 
-use crate::encode::pk_encode;
+use crate::encode::{SkParts, pk_encode, sk_decode, sk_encode};
+use crate::error::Malformed;
 use crate::field::{caddq, center, montgomery_reduce};
 use crate::keccak::shake256;
 use crate::ntt::{matrix_vector_ntt, ntt, ntt_inverse};
-use crate::params::{Matrix, ParameterSet, PolyVec, TR_LEN};
+use crate::params::{ByteArray, Matrix, Parameters, PolyVec, TR_LEN, Variant};
 use crate::poly::{NttPoly, Poly};
 use crate::rounding::power2_round_vec;
 use crate::sample::{expand_a, expand_s};
-use zeroize::Zeroize;
+use subtle::{Choice, ConstantTimeEq};
+use zeroize::{Zeroize, Zeroizing};
 
 /// The secret key in the form signing uses: FIPS 204's (rho, K, tr, s1, s2, t0) with s1, s2 and
 /// t0 already in the NTT domain (Alg. 7 steps 2-4 done once, not per signature).
 ///
 /// Zeroised on drop.
-pub(crate) struct ExpandedSecret<P: ParameterSet> {
+pub(crate) struct ExpandedSecret<P: Parameters> {
     pub rho: [u8; 32],
     pub k: [u8; 32],
+    /// tr; only the first `P::TR_BYTES` bytes are used (the rest stay zero).
     pub tr: [u8; TR_LEN],
     pub s1_hat: P::NttVecL,
     pub s2_hat: P::NttVecK,
     pub t0_hat: P::NttVecK,
 }
 
-impl<P: ParameterSet> Clone for ExpandedSecret<P> {
+impl<P: Parameters> Clone for ExpandedSecret<P> {
     fn clone(&self) -> Self {
         Self {
             rho: self.rho,
@@ -36,7 +39,7 @@ impl<P: ParameterSet> Clone for ExpandedSecret<P> {
     }
 }
 
-impl<P: ParameterSet> Drop for ExpandedSecret<P> {
+impl<P: Parameters> Drop for ExpandedSecret<P> {
     fn drop(&mut self) {
         self.k.zeroize();
         self.s1_hat.zeroize();
@@ -45,7 +48,7 @@ impl<P: ParameterSet> Drop for ExpandedSecret<P> {
     }
 }
 
-impl<P: ParameterSet> ExpandedSecret<P> {
+impl<P: Parameters> ExpandedSecret<P> {
     /// An all-zero key, to be filled in place (so that secrets are never moved).
     pub(crate) fn zeroed() -> Self {
         Self {
@@ -80,7 +83,7 @@ pub(crate) fn from_ntt_centred(hat: &NttPoly, out: &mut Poly) {
 }
 
 /// Scratch space of key generation, zeroised on drop.
-struct KeyGenScratch<P: ParameterSet> {
+struct KeyGenScratch<P: Parameters> {
     rho_prime: [u8; 64],
     s1: P::VecL,
     s2: P::VecK,
@@ -88,7 +91,7 @@ struct KeyGenScratch<P: ParameterSet> {
     t0: P::VecK,
 }
 
-impl<P: ParameterSet> Drop for KeyGenScratch<P> {
+impl<P: Parameters> Drop for KeyGenScratch<P> {
     fn drop(&mut self) {
         self.rho_prime.zeroize();
         self.s1.zeroize();
@@ -101,7 +104,7 @@ impl<P: ParameterSet> Drop for KeyGenScratch<P> {
 /// Power2Round(t).
 ///
 /// Bounds: s1_hat is NTT(s1) (|c| < 9q), s2 has |c| <= eta.
-pub(crate) fn compute_t1_t0<P: ParameterSet>(
+pub(crate) fn compute_t1_t0<P: Parameters>(
     a_hat: &P::MatrixA,
     s1_hat: &P::NttVecL,
     s2: &P::VecK,
@@ -130,7 +133,7 @@ pub(crate) fn compute_t1_t0<P: ParameterSet>(
 ///
 /// Writes the encoded public key into `pk` and the expanded secret into `sk` (in place, so no
 /// copy of the secret is left behind by a move).
-pub(crate) fn keygen_internal<P: ParameterSet>(
+pub(crate) fn keygen_internal<P: Parameters>(
     xi: &[u8; 32],
     pk: &mut P::PkBytes,
     sk: &mut ExpandedSecret<P>,
@@ -144,7 +147,11 @@ pub(crate) fn keygen_internal<P: ParameterSet>(
     };
     // Step 1: (rho, rho', K) = H(xi || IntegerToBytes(k, 1) || IntegerToBytes(l, 1), 128).
     let mut seed_bytes = [0u8; 128];
-    shake256(&[xi, &[P::K as u8, P::L as u8]], &mut seed_bytes);
+    match P::VARIANT {
+        Variant::MlDsa => shake256(&[xi, &[P::K as u8, P::L as u8]], &mut seed_bytes),
+        // Dilithium v3.1 section 5.1 (and Fig. 4): H(zeta) with no domain separation by (k, l).
+        Variant::DilithiumRound3 => shake256(&[xi], &mut seed_bytes),
+    }
     sk.rho.copy_from_slice(&seed_bytes[..32]);
     scratch.rho_prime.copy_from_slice(&seed_bytes[32..96]);
     sk.k.copy_from_slice(&seed_bytes[96..]);
@@ -165,9 +172,9 @@ pub(crate) fn keygen_internal<P: ParameterSet>(
         &mut scratch.t0,
     );
 
-    // Steps 8-9: pk = pkEncode(rho, t1), tr = H(pk, 64).
+    // Steps 8-9: pk = pkEncode(rho, t1), tr = H(pk, 64) (32 bytes in Dilithium v3.1).
     pk_encode(&sk.rho, scratch.t1.as_ref(), pk.as_mut());
-    shake256(&[pk.as_ref()], &mut sk.tr);
+    shake256(&[pk.as_ref()], &mut sk.tr[..P::TR_BYTES]);
 
     // Step 10 is the encoding; here the key is kept expanded, in the NTT domain.
     ntt_vec(scratch.s2.as_ref(), sk.s2_hat.as_mut());
@@ -175,7 +182,7 @@ pub(crate) fn keygen_internal<P: ParameterSet>(
 }
 
 /// Recovers (s1, s2, t0) in coefficient form from the NTT-domain secret, for skEncode.
-pub(crate) fn secret_coefficients<P: ParameterSet>(
+pub(crate) fn secret_coefficients<P: Parameters>(
     sk: &ExpandedSecret<P>,
     s1: &mut P::VecL,
     s2: &mut P::VecK,
@@ -189,5 +196,103 @@ pub(crate) fn secret_coefficients<P: ParameterSet>(
     }
     for (hat, p) in sk.t0_hat.as_ref().iter().zip(t0.as_mut()) {
         from_ntt_centred(hat, p);
+    }
+}
+
+/// Coefficient-form secrets while importing or exporting, zeroised on drop.
+struct CoefficientScratch<P: Parameters> {
+    s1: P::VecL,
+    s2: P::VecK,
+    t0: P::VecK,
+    t0_derived: P::VecK,
+}
+
+impl<P: Parameters> CoefficientScratch<P> {
+    fn zeroed() -> Self {
+        Self {
+            s1: P::VecL::zeroed(),
+            s2: P::VecK::zeroed(),
+            t0: P::VecK::zeroed(),
+            t0_derived: P::VecK::zeroed(),
+        }
+    }
+}
+
+impl<P: Parameters> Drop for CoefficientScratch<P> {
+    fn drop(&mut self) {
+        self.s1.zeroize();
+        self.s2.zeroize();
+        self.t0.zeroize();
+        self.t0_derived.zeroize();
+    }
+}
+
+impl<P: Parameters> ExpandedSecret<P> {
+    /// FIPS 204 skDecode (strict) of `bytes` (exactly `P::SK_LEN` long), then the public key
+    /// the secret determines (Alg. 6 steps 3-8), written to `pk`. With `check_consistency`, tr
+    /// and t0 must also equal the values recomputed from rho, s1 and s2.
+    ///
+    /// Constant time: range and consistency checks run in full over all coefficients; only the
+    /// verdict on a malformed key is revealed.
+    pub(crate) fn decode(
+        bytes: &[u8],
+        check_consistency: bool,
+        pk: &mut P::PkBytes,
+    ) -> Result<Self, Malformed> {
+        debug_assert_eq!(bytes.len(), P::SK_LEN);
+        let mut secret = Self::zeroed();
+        let mut s = CoefficientScratch::<P>::zeroed();
+        sk_decode::<P>(
+            bytes,
+            &mut secret.rho,
+            &mut secret.k,
+            &mut secret.tr,
+            s.s1.as_mut(),
+            s.s2.as_mut(),
+            s.t0.as_mut(),
+        )?;
+        ntt_vec(s.s1.as_ref(), secret.s1_hat.as_mut());
+        ntt_vec(s.s2.as_ref(), secret.s2_hat.as_mut());
+        ntt_vec(s.t0.as_ref(), secret.t0_hat.as_mut());
+
+        let mut a_hat = P::MatrixA::zeroed();
+        expand_a::<P>(&secret.rho, &mut a_hat);
+        let mut t1 = P::VecK::zeroed();
+        compute_t1_t0::<P>(&a_hat, &secret.s1_hat, &s.s2, &mut t1, &mut s.t0_derived);
+        pk_encode(&secret.rho, t1.as_ref(), pk.as_mut());
+
+        if check_consistency {
+            let mut tr = [0u8; TR_LEN];
+            shake256(&[pk.as_ref()], &mut tr[..P::TR_BYTES]);
+            if !bool::from(tr.ct_eq(&secret.tr)) {
+                return Err(Malformed::TrMismatch);
+            }
+            let t0_equal =
+                s.t0.as_ref()
+                    .iter()
+                    .zip(s.t0_derived.as_ref())
+                    .fold(Choice::from(1), |acc, (a, b)| acc & a.0[..].ct_eq(&b.0[..]));
+            if !bool::from(t0_equal) {
+                return Err(Malformed::T0Mismatch);
+            }
+        }
+        Ok(secret)
+    }
+
+    /// FIPS 204 skEncode of the key; secret, zeroised when the wrapper drops.
+    pub(crate) fn encode(&self) -> Zeroizing<P::SkBytes> {
+        let mut s = CoefficientScratch::<P>::zeroed();
+        secret_coefficients::<P>(self, &mut s.s1, &mut s.s2, &mut s.t0);
+        let mut out = Zeroizing::new(P::SkBytes::zeroed());
+        let parts = SkParts {
+            rho: &self.rho,
+            k: &self.k,
+            tr: &self.tr[..P::TR_BYTES],
+            s1: s.s1.as_ref(),
+            s2: s.s2.as_ref(),
+            t0: s.t0.as_ref(),
+        };
+        sk_encode::<P>(&parts, out.as_mut());
+        out
     }
 }

@@ -129,11 +129,15 @@
 #[cfg(all(feature = "std", not(test)))]
 extern crate std;
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
 mod encode;
 mod error;
 mod field;
 mod keccak;
 mod keygen;
+pub mod legacy;
 mod mu;
 mod ntt;
 mod pack;
@@ -154,7 +158,7 @@ pub use crate::error::{Error, Input, Malformed};
 pub use crate::mu::MuBuilder;
 pub use crate::params::{
     ByteArray, MAX_CONTEXT_LEN, MAX_SIGN_ATTEMPTS, MU_LEN, MlDsa44, MlDsa65, MlDsa87, ParameterSet,
-    SEED_LEN, TR_LEN, Variant,
+    Parameters, SEED_LEN, TR_LEN, Variant,
 };
 pub use crate::prehash::{PreHash, PreHashed, PreHasher, UnknownPreHash};
 pub use crate::sig::Signature;

@@ -6,7 +6,7 @@
 //! coefficients may be secret (s1, s2, t0), and are only shifted and masked.
 
 use crate::error::Malformed;
-use crate::params::ParameterSet;
+use crate::params::Parameters;
 use crate::poly::{N, Poly};
 
 /// FIPS 204 Algorithm 11, IntegerToBytes, for the 2-byte counters of ExpandS and ExpandMask.
@@ -89,7 +89,7 @@ pub(crate) fn bit_unpack(v: &[u8], b: i32, bits: usize, max: u32, w: &mut Poly) 
 }
 
 /// BitUnpack(v, gamma1 - 1, gamma1): the mask y of ExpandMask and the response z.
-pub(crate) fn bit_unpack_z<P: ParameterSet>(v: &[u8], w: &mut Poly) {
+pub(crate) fn bit_unpack_z<P: Parameters>(v: &[u8], w: &mut Poly) {
     // Every Z_BITS-bit value is in range: 2 gamma1 - 1 = 2^Z_BITS - 1.
     bit_unpack(v, P::GAMMA1, P::Z_BITS, u32::MAX, w);
 }
@@ -98,7 +98,7 @@ pub(crate) fn bit_unpack_z<P: ParameterSet>(v: &[u8], w: &mut Poly) {
 ///
 /// Bounds: at most omega 1s in h (the signer checked it).
 /// Constant time: h is public once the signature is accepted; the branches are on h only.
-pub(crate) fn hint_bit_pack<P: ParameterSet>(h: &[Poly], y: &mut [u8]) {
+pub(crate) fn hint_bit_pack<P: Parameters>(h: &[Poly], y: &mut [u8]) {
     debug_assert_eq!(y.len(), P::OMEGA + P::K);
     y.fill(0);
     let mut index = 0;
@@ -117,7 +117,7 @@ pub(crate) fn hint_bit_pack<P: ParameterSet>(h: &[Poly], y: &mut [u8]) {
 ///
 /// Cut points must be monotone and at most omega, indices strictly increasing within each
 /// polynomial, and the unused index slots zero; so each hint vector has exactly one encoding.
-pub(crate) fn hint_bit_unpack<P: ParameterSet>(y: &[u8], h: &mut [Poly]) -> Result<(), Malformed> {
+pub(crate) fn hint_bit_unpack<P: Parameters>(y: &[u8], h: &mut [Poly]) -> Result<(), Malformed> {
     debug_assert_eq!(y.len(), P::OMEGA + P::K);
     let mut index = 0usize;
     for (i, h_i) in h.iter_mut().enumerate() {

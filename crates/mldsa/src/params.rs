@@ -31,12 +31,15 @@ mod sealed {
 
 /// Which family of the algorithm a parameter set belongs to.
 ///
-/// Only FIPS 204 ML-DSA exists today; the legacy CRYSTALS-Dilithium round-3 (v3.1) sets will be
-/// a second variant of the same code, differing in a handful of constants and branches.
+/// The legacy CRYSTALS-Dilithium round-3 (v3.1) sets are the same code as ML-DSA, differing in a
+/// handful of constants and branches on this value, each citing the v3.1 specification.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Variant {
     /// NIST FIPS 204 (August 2024).
     MlDsa,
+    /// CRYSTALS-Dilithium as submitted to round 3 of the NIST process (specification v3.1,
+    /// February 2021). Not wire-compatible with ML-DSA.
+    DilithiumRound3,
 }
 
 /// A fixed-length byte array of a parameter set's encodings (public key, secret key, signature).
@@ -83,13 +86,13 @@ impl<Row: PolyVec<NttPoly>, const K: usize> Matrix<Row> for [Row; K] {
     }
 }
 
-/// An ML-DSA parameter set (FIPS 204 Table 1).
+/// The constants of a parameter set (FIPS 204 Table 1 and Table 2), shared by ML-DSA and the
+/// legacy Dilithium round-3 sets.
 ///
-/// Sealed: implemented only by [`MlDsa44`], [`MlDsa65`] and [`MlDsa87`].
-pub trait ParameterSet:
-    sealed::Sealed + Copy + Clone + core::fmt::Debug + Default + 'static
-{
-    /// The set's name as FIPS 204 spells it, e.g. `"ML-DSA-65"`.
+/// Sealed. Write bounds with [`ParameterSet`] (ML-DSA) or [`DilithiumParameterSet`] (legacy);
+/// this trait carries the constants both have.
+pub trait Parameters: sealed::Sealed + Copy + Clone + core::fmt::Debug + Default + 'static {
+    /// The set's name, e.g. `"ML-DSA-65"` or `"Dilithium3"`.
     const NAME: &'static str;
     /// Algorithm family.
     const VARIANT: Variant;
@@ -112,8 +115,18 @@ pub trait ParameterSet:
     /// lambda, the collision strength of c-tilde in bits.
     const LAMBDA: usize;
 
-    /// Length of c-tilde in bytes (lambda / 4).
-    const C_TILDE_LEN: usize = Self::LAMBDA / 4;
+    /// Length of tr = H(pk) in bytes: 64 in FIPS 204; 32 in Dilithium v3.1 (section 5.2,
+    /// tr = CRH(pk) with a 256-bit output).
+    const TR_BYTES: usize = match Self::VARIANT {
+        Variant::MlDsa => TR_LEN,
+        Variant::DilithiumRound3 => 32,
+    };
+    /// Length of c-tilde in bytes: lambda / 4 in FIPS 204; 32 for every level in Dilithium v3.1
+    /// (the challenge seed is a 256-bit hash).
+    const C_TILDE_LEN: usize = match Self::VARIANT {
+        Variant::MlDsa => Self::LAMBDA / 4,
+        Variant::DilithiumRound3 => 32,
+    };
     /// Bits per coefficient of the packed s1, s2: bitlen(2 eta).
     const ETA_BITS: usize = bitlen(2 * Self::ETA as u32);
     /// Bits per coefficient of the packed z: 1 + bitlen(gamma1 - 1).
@@ -124,8 +137,9 @@ pub trait ParameterSet:
     /// Public key length in bytes (FIPS 204 Table 2).
     const PK_LEN: usize = SEED_LEN + 32 * Self::K * 10;
     /// Expanded secret key length in bytes (FIPS 204 Table 2).
-    const SK_LEN: usize =
-        2 * SEED_LEN + TR_LEN + 32 * ((Self::K + Self::L) * Self::ETA_BITS + Self::K * D as usize);
+    const SK_LEN: usize = 2 * SEED_LEN
+        + Self::TR_BYTES
+        + 32 * ((Self::K + Self::L) * Self::ETA_BITS + Self::K * D as usize);
     /// Signature length in bytes (FIPS 204 Table 2).
     const SIG_LEN: usize = Self::C_TILDE_LEN + Self::L * 32 * Self::Z_BITS + Self::OMEGA + Self::K;
     /// Length of w1Encode(w1) in bytes.
@@ -149,6 +163,11 @@ pub trait ParameterSet:
     type SigBytes: ByteArray;
 }
 
+/// An ML-DSA parameter set (FIPS 204): [`MlDsa44`], [`MlDsa65`] or [`MlDsa87`].
+///
+/// The bound the ML-DSA key types take; all constants come from [`Parameters`].
+pub trait ParameterSet: Parameters {}
+
 /// Number of bits needed to write `x` (FIPS 204 section 2.3, bitlen).
 pub const fn bitlen(x: u32) -> usize {
     (u32::BITS - x.leading_zeros()) as usize
@@ -156,7 +175,7 @@ pub const fn bitlen(x: u32) -> usize {
 
 macro_rules! parameter_set {
     (
-        $(#[$doc:meta])* $name:ident, $str:literal,
+        $(#[$doc:meta])* $name:ident, $str:literal, $variant:ident, $marker:path,
         k: $k:literal, l: $l:literal, eta: $eta:literal, tau: $tau:literal,
         gamma1: $g1:expr, gamma2: $g2:expr, omega: $omega:literal, lambda: $lambda:literal,
         pk: $pk:literal, sk: $sk:literal, sig: $sig:literal
@@ -167,9 +186,23 @@ macro_rules! parameter_set {
 
         impl sealed::Sealed for $name {}
 
-        impl ParameterSet for $name {
+        // The sizes as inherent constants, so `MlDsa65::SIG_LEN` works without a trait import.
+        impl $name {
+            /// The set's name.
+            pub const NAME: &'static str = $str;
+            /// Public key length in bytes.
+            pub const PK_LEN: usize = $pk;
+            /// Secret key length in bytes (the expanded encoding).
+            pub const SK_LEN: usize = $sk;
+            /// Signature length in bytes.
+            pub const SIG_LEN: usize = $sig;
+        }
+
+        impl $marker for $name {}
+
+        impl Parameters for $name {
             const NAME: &'static str = $str;
-            const VARIANT: Variant = Variant::MlDsa;
+            const VARIANT: Variant = Variant::$variant;
             const K: usize = $k;
             const L: usize = $l;
             const ETA: i32 = $eta;
@@ -191,9 +224,9 @@ macro_rules! parameter_set {
 
         // The sizes typed into the array types above must be the ones FIPS 204 Table 2 derives.
         const _: () = {
-            assert!(<$name as ParameterSet>::PK_LEN == $pk);
-            assert!(<$name as ParameterSet>::SK_LEN == $sk);
-            assert!(<$name as ParameterSet>::SIG_LEN == $sig);
+            assert!(<$name as Parameters>::PK_LEN == $pk);
+            assert!(<$name as Parameters>::SK_LEN == $sk);
+            assert!(<$name as Parameters>::SIG_LEN == $sig);
             // kappa never wraps its 16-bit encoding (FIPS 204 Alg. 34 step 3) within the bound.
             assert!((MAX_SIGN_ATTEMPTS as usize + 1) * $l < 1 << 16);
         };
@@ -202,19 +235,45 @@ macro_rules! parameter_set {
 
 parameter_set!(
     /// ML-DSA-44: NIST security category 2.
-    MlDsa44, "ML-DSA-44",
+    MlDsa44, "ML-DSA-44", MlDsa, ParameterSet,
     k: 4, l: 4, eta: 2, tau: 39, gamma1: 1 << 17, gamma2: (Q - 1) / 88, omega: 80, lambda: 128,
     pk: 1312, sk: 2560, sig: 2420
 );
 parameter_set!(
     /// ML-DSA-65: NIST security category 3.
-    MlDsa65, "ML-DSA-65",
+    MlDsa65, "ML-DSA-65", MlDsa, ParameterSet,
     k: 6, l: 5, eta: 4, tau: 49, gamma1: 1 << 19, gamma2: (Q - 1) / 32, omega: 55, lambda: 192,
     pk: 1952, sk: 4032, sig: 3309
 );
 parameter_set!(
     /// ML-DSA-87: NIST security category 5.
-    MlDsa87, "ML-DSA-87",
+    MlDsa87, "ML-DSA-87", MlDsa, ParameterSet,
     k: 8, l: 7, eta: 2, tau: 60, gamma1: 1 << 19, gamma2: (Q - 1) / 32, omega: 75, lambda: 256,
     pk: 2592, sk: 4896, sig: 4627
+);
+
+/// Marker for the legacy CRYSTALS-Dilithium round-3 (v3.1) parameter sets: [`Dilithium2`],
+/// [`Dilithium3`], [`Dilithium5`]. Used by `mldsa::legacy`.
+pub trait DilithiumParameterSet: Parameters {}
+
+// Dilithium v3.1 Table 2: the same k, l, eta, tau, gamma1, gamma2 and omega as the ML-DSA set of
+// the same level; lambda does not exist there (c-tilde is always 32 bytes, see C_TILDE_LEN) and
+// is set to the ML-DSA value only to keep the table uniform.
+parameter_set!(
+    /// Dilithium2 (round 3, v3.1): NIST security category 2. Legacy; use [`MlDsa44`].
+    Dilithium2, "Dilithium2", DilithiumRound3, DilithiumParameterSet,
+    k: 4, l: 4, eta: 2, tau: 39, gamma1: 1 << 17, gamma2: (Q - 1) / 88, omega: 80, lambda: 128,
+    pk: 1312, sk: 2528, sig: 2420
+);
+parameter_set!(
+    /// Dilithium3 (round 3, v3.1): NIST security category 3. Legacy; use [`MlDsa65`].
+    Dilithium3, "Dilithium3", DilithiumRound3, DilithiumParameterSet,
+    k: 6, l: 5, eta: 4, tau: 49, gamma1: 1 << 19, gamma2: (Q - 1) / 32, omega: 55, lambda: 192,
+    pk: 1952, sk: 4000, sig: 3293
+);
+parameter_set!(
+    /// Dilithium5 (round 3, v3.1): NIST security category 5. Legacy; use [`MlDsa87`].
+    Dilithium5, "Dilithium5", DilithiumRound3, DilithiumParameterSet,
+    k: 8, l: 7, eta: 2, tau: 60, gamma1: 1 << 19, gamma2: (Q - 1) / 32, omega: 75, lambda: 256,
+    pk: 2592, sk: 4864, sig: 4595
 );

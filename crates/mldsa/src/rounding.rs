@@ -5,7 +5,7 @@
 //! "if" of the spec's pseudocode is a mask. The exhaustive tests at the bottom compare each
 //! function with a literal transcription of the pseudocode over all of Z_q.
 
-use crate::params::{D, ParameterSet, Q};
+use crate::params::{D, Parameters, Q};
 use crate::poly::{N, Poly};
 
 /// FIPS 204 Algorithm 35, Power2Round: r = r1 * 2^d + r0 with r0 in (-2^(d-1), 2^(d-1)].
@@ -98,7 +98,7 @@ pub(crate) const GAMMA2_32: i32 = (Q - 1) / 32;
 /// so it folds away; each arm gets its own compile-time multiply-and-shift constants.
 macro_rules! for_gamma2 {
     ($p:ty, $f:ident($($arg:expr),*)) => {
-        match <$p as ParameterSet>::GAMMA2 {
+        match <$p as Parameters>::GAMMA2 {
             GAMMA2_88 => $f::<GAMMA2_88>($($arg),*),
             GAMMA2_32 => $f::<GAMMA2_32>($($arg),*),
             _ => unreachable!("FIPS 204 defines two values of gamma2"),
@@ -120,7 +120,7 @@ pub(crate) fn power2_round_vec(t: &[Poly], t1: &mut [Poly], t0: &mut [Poly]) {
 /// HighBits on every coefficient of `w`, into `w1`.
 ///
 /// Bounds: w in [0, q).
-pub(crate) fn high_bits_vec<P: ParameterSet>(w: &[Poly], w1: &mut [Poly]) {
+pub(crate) fn high_bits_vec<P: Parameters>(w: &[Poly], w1: &mut [Poly]) {
     for (w, w1) in w.iter().zip(w1.iter_mut()) {
         for i in 0..N {
             w1.0[i] = for_gamma2!(P, high_bits(w.0[i]));
@@ -132,7 +132,7 @@ pub(crate) fn high_bits_vec<P: ParameterSet>(w: &[Poly], w1: &mut [Poly]) {
 ///
 /// Constant time: as [`Poly::exceeds`]; only the combined answer depends on r.
 /// Bounds: r in [0, q).
-pub(crate) fn low_bits_exceed<P: ParameterSet>(r: &[Poly], bound: i32) -> u32 {
+pub(crate) fn low_bits_exceed<P: Parameters>(r: &[Poly], bound: i32) -> u32 {
     let mut any = 0;
     for r in r {
         let mut r0 = Poly::ZERO;
@@ -149,7 +149,7 @@ pub(crate) fn low_bits_exceed<P: ParameterSet>(r: &[Poly], bound: i32) -> u32 {
 /// Constant time: the count is computed without branches; whether it exceeds omega is a public
 /// decision of the caller, and h itself becomes public once the signature is accepted.
 /// Bounds: r and r + z in [0, q) (`r_plus_z` is passed instead of z).
-pub(crate) fn make_hint_vec<P: ParameterSet>(r_plus_z: &[Poly], r: &[Poly], h: &mut [Poly]) -> u32 {
+pub(crate) fn make_hint_vec<P: Parameters>(r_plus_z: &[Poly], r: &[Poly], h: &mut [Poly]) -> u32 {
     let mut count = 0u32;
     for ((rz, r), h) in r_plus_z.iter().zip(r.iter()).zip(h.iter_mut()) {
         for i in 0..N {
@@ -164,7 +164,7 @@ pub(crate) fn make_hint_vec<P: ParameterSet>(r_plus_z: &[Poly], r: &[Poly], h: &
 /// UseHint on every coefficient, into `w1`.
 ///
 /// Bounds: h in {0, 1}, r in [0, q).
-pub(crate) fn use_hint_vec<P: ParameterSet>(h: &[Poly], r: &[Poly], w1: &mut [Poly]) {
+pub(crate) fn use_hint_vec<P: Parameters>(h: &[Poly], r: &[Poly], w1: &mut [Poly]) {
     for ((h, r), w1) in h.iter().zip(r.iter()).zip(w1.iter_mut()) {
         for i in 0..N {
             w1.0[i] = for_gamma2!(P, use_hint(h.0[i], r.0[i]));

@@ -2,7 +2,7 @@
 
 use crate::keccak::{Shake128, Shake256};
 use crate::pack::integer_to_bytes_2;
-use crate::params::{ParameterSet, Q};
+use crate::params::{Parameters, Q};
 use crate::poly::{N, NttPoly, Poly};
 
 /// FIPS 204 Algorithm 14, CoeffFromThreeBytes: a 23-bit candidate, or None if it is >= q.
@@ -62,7 +62,7 @@ pub(crate) fn rej_ntt_poly(seed: &[u8; 34], out: &mut NttPoly) {
 ///
 /// Constant time: branches only on the accept/reject decision of each nibble (see
 /// [`coeff_from_half_byte`]); the block buffer is zeroised because it holds secret bytes.
-pub(crate) fn rej_bounded_poly<P: ParameterSet>(seed: &[u8; 66], out: &mut Poly) {
+pub(crate) fn rej_bounded_poly<P: Parameters>(seed: &[u8; 66], out: &mut Poly) {
     let mut h = Shake256::new();
     h.absorb(seed);
     h.finalize();
@@ -86,7 +86,7 @@ pub(crate) fn rej_bounded_poly<P: ParameterSet>(seed: &[u8; 66], out: &mut Poly)
 }
 
 /// FIPS 204 Algorithm 32, ExpandA: A-hat[r][s] = RejNTTPoly(rho || s || r).
-pub(crate) fn expand_a<P: ParameterSet>(rho: &[u8; 32], a_hat: &mut P::MatrixA) {
+pub(crate) fn expand_a<P: Parameters>(rho: &[u8; 32], a_hat: &mut P::MatrixA) {
     let mut seed = [0u8; 34];
     seed[..32].copy_from_slice(rho);
     for (r, row) in a_hat.as_mut().iter_mut().enumerate() {
@@ -99,7 +99,7 @@ pub(crate) fn expand_a<P: ParameterSet>(rho: &[u8; 32], a_hat: &mut P::MatrixA) 
 }
 
 /// FIPS 204 Algorithm 33, ExpandS: s1[r] = RejBoundedPoly(rho' || r), s2[r] = ... (rho' || r + l).
-pub(crate) fn expand_s<P: ParameterSet>(rho_prime: &[u8; 64], s1: &mut P::VecL, s2: &mut P::VecK) {
+pub(crate) fn expand_s<P: Parameters>(rho_prime: &[u8; 64], s1: &mut P::VecL, s2: &mut P::VecK) {
     let mut seed = [0u8; 66];
     seed[..64].copy_from_slice(rho_prime);
     let polys = s1.as_mut().iter_mut().chain(s2.as_mut().iter_mut());
@@ -114,7 +114,7 @@ pub(crate) fn expand_s<P: ParameterSet>(rho_prime: &[u8; 64], s1: &mut P::VecL, 
 /// gamma1 - 1, gamma1).
 ///
 /// Bounds: kappa + l - 1 < 2^16 (the signing loop bound makes it so; see params.rs).
-pub(crate) fn expand_mask<P: ParameterSet>(rho_pp: &[u8; 64], kappa: u16, y: &mut P::VecL) {
+pub(crate) fn expand_mask<P: Parameters>(rho_pp: &[u8; 64], kappa: u16, y: &mut P::VecL) {
     let mut seed = [0u8; 66];
     seed[..64].copy_from_slice(rho_pp);
     // 32 * (1 + bitlen(gamma1 - 1)) bytes per polynomial: 576 or 640.
@@ -134,7 +134,7 @@ pub(crate) fn expand_mask<P: ParameterSet>(rho_pp: &[u8; 64], kappa: u16, y: &mu
 /// Constant time: c-tilde is public (it is part of the signature, and rejected c-tildes leak
 /// nothing useful: they are random-oracle outputs), so the rejection branches and the
 /// data-dependent index j may depend on it.
-pub(crate) fn sample_in_ball<P: ParameterSet>(c_tilde: &[u8], c: &mut Poly) {
+pub(crate) fn sample_in_ball<P: Parameters>(c_tilde: &[u8], c: &mut Poly) {
     let mut h = Shake256::new();
     h.absorb(c_tilde);
     h.finalize();

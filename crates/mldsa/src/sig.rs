@@ -2,7 +2,9 @@
 
 use crate::encode::sig_decode;
 use crate::error::{Error, Input, check_len};
-use crate::params::{ByteArray, MlDsa44, MlDsa65, MlDsa87, ParameterSet, PolyVec};
+use crate::params::{
+    ByteArray, Dilithium2, Dilithium3, Dilithium5, MlDsa44, MlDsa65, MlDsa87, Parameters, PolyVec,
+};
 use core::fmt;
 use core::marker::PhantomData;
 
@@ -11,13 +13,13 @@ use core::marker::PhantomData;
 /// A value of this type is always canonical: [`Signature::from_bytes`] rejects wrong lengths,
 /// non-canonical hint encodings and responses z with ||z||_inf >= gamma1 - beta, so two distinct
 /// `Signature`s never encode the same (c-tilde, z, h).
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct Signature<P: ParameterSet> {
+#[derive(Clone, Copy)]
+pub struct Signature<P: Parameters> {
     pub(crate) bytes: P::SigBytes,
     _p: PhantomData<P>,
 }
 
-impl<P: ParameterSet> Signature<P> {
+impl<P: Parameters> Signature<P> {
     /// Length of an encoded signature in bytes (FIPS 204 Table 2).
     pub const LEN: usize = P::SIG_LEN;
 
@@ -66,13 +68,22 @@ impl<P: ParameterSet> Signature<P> {
     }
 }
 
-impl<P: ParameterSet> AsRef<[u8]> for Signature<P> {
+// Equality of public bytes; written out so that it does not require `P: PartialEq`.
+impl<P: Parameters> PartialEq for Signature<P> {
+    fn eq(&self, other: &Self) -> bool {
+        self.bytes == other.bytes
+    }
+}
+
+impl<P: Parameters> Eq for Signature<P> {}
+
+impl<P: Parameters> AsRef<[u8]> for Signature<P> {
     fn as_ref(&self) -> &[u8] {
         self.as_bytes()
     }
 }
 
-impl<P: ParameterSet> TryFrom<&[u8]> for Signature<P> {
+impl<P: Parameters> TryFrom<&[u8]> for Signature<P> {
     type Error = Error;
 
     fn try_from(bytes: &[u8]) -> Result<Self, Error> {
@@ -80,7 +91,7 @@ impl<P: ParameterSet> TryFrom<&[u8]> for Signature<P> {
     }
 }
 
-impl<P: ParameterSet> fmt::Debug for Signature<P> {
+impl<P: Parameters> fmt::Debug for Signature<P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Signature<{}>(", P::NAME)?;
         for b in &self.c_tilde()[..8] {
@@ -109,3 +120,6 @@ macro_rules! signature_encoding {
 signature_encoding!(MlDsa44, 2420);
 signature_encoding!(MlDsa65, 3309);
 signature_encoding!(MlDsa87, 4627);
+signature_encoding!(Dilithium2, 2420);
+signature_encoding!(Dilithium3, 3293);
+signature_encoding!(Dilithium5, 4595);

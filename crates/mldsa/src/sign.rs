@@ -7,11 +7,11 @@ use crate::field::{center, freeze};
 use crate::keccak::shake256;
 use crate::keygen::{ExpandedSecret, ntt_vec};
 use crate::ntt::{matrix_vector_ntt, ntt, ntt_inverse, scalar_vector_ntt};
-use crate::params::{ByteArray, MAX_SIGN_ATTEMPTS, MU_LEN, Matrix, ParameterSet, PolyVec};
+use crate::params::{ByteArray, MAX_SIGN_ATTEMPTS, MU_LEN, Matrix, Parameters, PolyVec};
 use crate::poly::{NttPoly, Poly, vec_exceeds};
 use crate::rounding::{high_bits_vec, low_bits_exceed, make_hint_vec};
 use crate::sample::{expand_a, expand_mask, sample_in_ball};
-use zeroize::Zeroize;
+use zeroize::{Zeroize, Zeroizing};
 
 /// Why one signing attempt was rejected (FIPS 204 Alg. 7 steps 23 and 28).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,8 +28,7 @@ pub(crate) enum Rejection {
 
 /// Working memory of one signature, zeroised on drop. Buffers are reused between attempts and
 /// overwritten in full by each attempt, so nothing from a rejected attempt leaks into the next.
-struct SignScratch<P: ParameterSet> {
-    rho_pp: [u8; 64],
+struct SignScratch<P: Parameters> {
     y: P::VecL,
     /// NTT(y), then c o s1-hat.
     tmp_l: P::NttVecL,
@@ -48,9 +47,8 @@ struct SignScratch<P: ParameterSet> {
     c_hat: NttPoly,
 }
 
-impl<P: ParameterSet> Drop for SignScratch<P> {
+impl<P: Parameters> Drop for SignScratch<P> {
     fn drop(&mut self) {
-        self.rho_pp.zeroize();
         self.y.zeroize();
         self.tmp_l.zeroize();
         self.z.zeroize();
@@ -77,20 +75,26 @@ fn product_centred(a: &NttPoly, b: &[NttPoly], tmp: &mut [NttPoly], out: &mut [P
 
 /// FIPS 204 Algorithm 7, ML-DSA.Sign_internal, from mu (steps 1-6 are done when the key is
 /// loaded and when mu is built).
-pub(crate) fn sign_internal<P: ParameterSet>(
+pub(crate) fn sign_internal<P: Parameters>(
     sk: &ExpandedSecret<P>,
     mu: &[u8; MU_LEN],
     rnd: &[u8; 32],
 ) -> Result<P::SigBytes, Error> {
-    sign_observed(sk, mu, rnd, &mut |_| {})
+    // Step 7: rho'' = H(K || rnd || mu, 64).
+    let mut rho_pp = Zeroizing::new([0u8; 64]);
+    shake256(&[&sk.k, rnd, mu], rho_pp.as_mut());
+    sign_with_rho_pp(sk, mu, &rho_pp, &mut |_| {})
 }
 
-/// [`sign_internal`], reporting each rejected attempt to `observe` (a test hook; the public path
-/// passes a no-op, which compiles away).
-pub(crate) fn sign_observed<P: ParameterSet>(
+/// Steps 5 and 8-33 of FIPS 204 Algorithm 7: the rejection-sampling loop, given mu and the
+/// mask seed rho''. (Dilithium v3.1 differs only in how rho'' is made; see `legacy.rs`.)
+///
+/// Each rejected attempt is reported to `observe` (a test hook; the public paths pass a no-op,
+/// which compiles away).
+pub(crate) fn sign_with_rho_pp<P: Parameters>(
     sk: &ExpandedSecret<P>,
     mu: &[u8; MU_LEN],
-    rnd: &[u8; 32],
+    rho_pp: &[u8; 64],
     observe: &mut impl FnMut(Rejection),
 ) -> Result<P::SigBytes, Error> {
     // Step 5: A-hat = ExpandA(rho).
@@ -98,7 +102,6 @@ pub(crate) fn sign_observed<P: ParameterSet>(
     expand_a::<P>(&sk.rho, &mut a_hat);
 
     let mut s = SignScratch::<P> {
-        rho_pp: [0; 64],
         y: P::VecL::zeroed(),
         tmp_l: P::NttVecL::zeroed(),
         z: P::VecL::zeroed(),
@@ -110,9 +113,6 @@ pub(crate) fn sign_observed<P: ParameterSet>(
         c: Poly::ZERO,
         c_hat: NttPoly::ZERO,
     };
-    // Step 7: rho'' = H(K || rnd || mu, 64).
-    shake256(&[&sk.k, rnd, mu], &mut s.rho_pp);
-
     let mut c_tilde = [0u8; 64];
     let c_tilde = &mut c_tilde[..P::C_TILDE_LEN];
     let mut w1_bytes = [0u8; 8 * 32 * 6];
@@ -123,7 +123,7 @@ pub(crate) fn sign_observed<P: ParameterSet>(
         let kappa = attempt * P::L as u16;
 
         // Step 11: y = ExpandMask(rho'', kappa).
-        expand_mask::<P>(&s.rho_pp, kappa, &mut s.y);
+        expand_mask::<P>(rho_pp, kappa, &mut s.y);
         // Steps 12-13: w = NTT^-1(A-hat o NTT(y)), w1 = HighBits(w).
         ntt_vec(s.y.as_ref(), s.tmp_l.as_mut());
         matrix_vector_ntt(a_hat.as_ref(), s.tmp_l.as_ref(), s.tmp_k.as_mut());
@@ -209,6 +209,18 @@ mod tests {
     use crate::keygen::keygen_internal;
     use crate::params::{MlDsa44, MlDsa65, MlDsa87};
 
+    /// sign_with_rho_pp with observation, rho'' made as ML-DSA makes it.
+    fn sign_observed<P: Parameters>(
+        sk: &ExpandedSecret<P>,
+        mu: &[u8; 64],
+        rnd: &[u8; 32],
+        observe: &mut impl FnMut(Rejection),
+    ) -> Result<P::SigBytes, Error> {
+        let mut rho_pp = [0u8; 64];
+        shake256(&[&sk.k, rnd, mu], &mut rho_pp);
+        sign_with_rho_pp(sk, mu, &rho_pp, observe)
+    }
+
     /// Signs until each rejection reason has fired, using keys whose t0 is overwritten (still
     /// a valid expanded key, just not one KeyGen makes) to reach the rare ct0 and hint-count
     /// rejections.
@@ -217,7 +229,7 @@ mod tests {
     /// ||t0|| = tau * 2^(d-1): that holds for ML-DSA-44 only (159744 vs 95232); for ML-DSA-65
     /// and -87 the check is provably dead (200704 < 261888 and 245760 < 261888), and the test
     /// asserts that it never fires there.
-    fn every_rejection_fires<P: ParameterSet>() {
+    fn every_rejection_fires<P: Parameters>() {
         let ct0_reachable = P::TAU as i32 * (1 << (crate::params::D - 1)) >= P::GAMMA2;
         let mut seen = [false; 4];
         let mut pk = P::PkBytes::zeroed();
@@ -267,7 +279,7 @@ mod tests {
     #[test]
     fn signing_loop_is_bounded() {
         type P = MlDsa44;
-        let mut pk = <P as ParameterSet>::PkBytes::zeroed();
+        let mut pk = <P as Parameters>::PkBytes::zeroed();
         let mut sk = ExpandedSecret::<P>::zeroed();
         keygen_internal::<P>(&[7; 32], &mut pk, &mut sk);
         let huge = Poly([1 << 20; 256]);

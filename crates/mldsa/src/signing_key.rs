@@ -1,20 +1,17 @@
 //! [`SigningKey`]: an ML-DSA private key, and every way to sign with it.
 
-use crate::encode::{SkParts, pk_encode, sk_decode, sk_encode};
-use crate::error::{Error, Input, Malformed, check_len};
-use crate::keygen::{ExpandedSecret, compute_t1_t0, keygen_internal, ntt_vec, secret_coefficients};
+use crate::error::{Error, Input, check_len};
+use crate::keygen::{ExpandedSecret, keygen_internal};
 use crate::mu::{MuBuilder, internal_mu, pure_mu};
-use crate::params::{ByteArray, MU_LEN, Matrix, ParameterSet, PolyVec, SEED_LEN};
+use crate::params::{ByteArray, MU_LEN, ParameterSet, SEED_LEN};
 use crate::prehash::PreHashed;
 use crate::rng;
-use crate::sample::expand_a;
 use crate::sig::Signature;
 use crate::sign::sign_internal;
 use crate::stream::MessageSigner;
 use crate::verifying_key::VerifyingKey;
 use core::fmt;
 use rand_core::TryCryptoRng;
-use subtle::ConstantTimeEq;
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 /// An ML-DSA signing (private) key of parameter set `P`.
@@ -119,83 +116,24 @@ impl<P: ParameterSet> SigningKey<P> {
 
     fn import_expanded(bytes: &[u8], check_consistency: bool) -> Result<Self, Error> {
         check_len(Input::SigningKey, bytes, P::SK_LEN)?;
-        let malformed = |what| Error::Malformed {
-            input: Input::SigningKey,
-            what,
-        };
-        let mut secret = ExpandedSecret::<P>::zeroed();
-        let mut s = ImportScratch::<P> {
-            s1: P::VecL::zeroed(),
-            s2: P::VecK::zeroed(),
-            t0: P::VecK::zeroed(),
-            t0_derived: P::VecK::zeroed(),
-        };
-        sk_decode::<P>(
-            bytes,
-            &mut secret.rho,
-            &mut secret.k,
-            &mut secret.tr,
-            s.s1.as_mut(),
-            s.s2.as_mut(),
-            s.t0.as_mut(),
-        )
-        .map_err(malformed)?;
-        ntt_vec(s.s1.as_ref(), secret.s1_hat.as_mut());
-        ntt_vec(s.s2.as_ref(), secret.s2_hat.as_mut());
-        ntt_vec(s.t0.as_ref(), secret.t0_hat.as_mut());
-
-        // The public key follows from rho, s1 and s2 (FIPS 204 Alg. 6 steps 3-8).
-        let mut a_hat = P::MatrixA::zeroed();
-        expand_a::<P>(&secret.rho, &mut a_hat);
-        let mut t1 = P::VecK::zeroed();
-        compute_t1_t0::<P>(&a_hat, &secret.s1_hat, &s.s2, &mut t1, &mut s.t0_derived);
         let mut pk = P::PkBytes::zeroed();
-        pk_encode(&secret.rho, t1.as_ref(), pk.as_mut());
-        let vk = VerifyingKey::from_trusted(pk);
-
-        if check_consistency {
-            // Constant time: both comparisons run in full; only the verdict on a malformed key
-            // is revealed.
-            if !bool::from(vk.tr.ct_eq(&secret.tr)) {
-                return Err(malformed(Malformed::TrMismatch));
+        let secret = ExpandedSecret::decode(bytes, check_consistency, &mut pk).map_err(|what| {
+            Error::Malformed {
+                input: Input::SigningKey,
+                what,
             }
-            let t0_equal =
-                s.t0.as_ref()
-                    .iter()
-                    .zip(s.t0_derived.as_ref())
-                    .fold(subtle::Choice::from(1), |acc, (a, b)| acc & a.0.ct_eq(&b.0));
-            if !bool::from(t0_equal) {
-                return Err(malformed(Malformed::T0Mismatch));
-            }
-        }
+        })?;
         Ok(SigningKey {
             seed: None,
             secret,
-            vk,
+            vk: VerifyingKey::from_trusted(pk),
         })
     }
 
     /// The FIPS 204 expanded encoding (Algorithm 24, skEncode). Secret: it is zeroised when the
     /// returned wrapper is dropped.
     pub fn to_expanded_bytes(&self) -> Zeroizing<P::SkBytes> {
-        let mut s = ImportScratch::<P> {
-            s1: P::VecL::zeroed(),
-            s2: P::VecK::zeroed(),
-            t0: P::VecK::zeroed(),
-            t0_derived: P::VecK::zeroed(),
-        };
-        secret_coefficients::<P>(&self.secret, &mut s.s1, &mut s.s2, &mut s.t0);
-        let mut out = Zeroizing::new(P::SkBytes::zeroed());
-        let parts = SkParts {
-            rho: &self.secret.rho,
-            k: &self.secret.k,
-            tr: &self.secret.tr,
-            s1: s.s1.as_ref(),
-            s2: s.s2.as_ref(),
-            t0: s.t0.as_ref(),
-        };
-        sk_encode::<P>(&parts, out.as_mut());
-        out
+        self.secret.encode()
     }
 
     /// The verifying (public) key.
@@ -285,23 +223,6 @@ impl<P: ParameterSet> SigningKey<P> {
             self,
             MuBuilder::pure(&self.secret.tr, ctx)?,
         ))
-    }
-}
-
-/// Coefficient-form secrets while importing or exporting, zeroised on drop.
-struct ImportScratch<P: ParameterSet> {
-    s1: P::VecL,
-    s2: P::VecK,
-    t0: P::VecK,
-    t0_derived: P::VecK,
-}
-
-impl<P: ParameterSet> Drop for ImportScratch<P> {
-    fn drop(&mut self) {
-        self.s1.zeroize();
-        self.s2.zeroize();
-        self.t0.zeroize();
-        self.t0_derived.zeroize();
     }
 }
 

@@ -5,7 +5,7 @@ use crate::error::{Error, Input};
 use crate::keccak::shake256;
 use crate::keygen::ntt_vec;
 use crate::ntt::{matrix_vector_ntt, multiply_ntt, ntt, ntt_inverse};
-use crate::params::{D, MU_LEN, Matrix, ParameterSet, PolyVec};
+use crate::params::{D, MU_LEN, Matrix, Parameters, PolyVec};
 use crate::poly::{NttPoly, Poly};
 use crate::rounding::use_hint_vec;
 use crate::sample::{expand_a, sample_in_ball};
@@ -15,7 +15,7 @@ use subtle::ConstantTimeEq;
 /// the caller).
 ///
 /// `pk` and `sig` must have the parameter set's lengths. Nothing here is secret.
-pub(crate) fn verify_internal<P: ParameterSet>(
+pub(crate) fn verify_internal<P: Parameters>(
     pk: &[u8],
     mu: &[u8; MU_LEN],
     sig: &[u8],

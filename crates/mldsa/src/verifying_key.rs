@@ -14,7 +14,7 @@ use core::marker::PhantomData;
 /// An ML-DSA verifying (public) key of parameter set `P`.
 ///
 /// Keeps the FIPS 204 encoding and tr = H(pk, 64), which every verification needs.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub struct VerifyingKey<P: ParameterSet> {
     pub(crate) bytes: P::PkBytes,
     pub(crate) tr: [u8; TR_LEN],
@@ -99,6 +99,15 @@ impl<P: ParameterSet> VerifyingKey<P> {
         Ok(MessageVerifier::new(self, MuBuilder::pure(&self.tr, ctx)?))
     }
 }
+
+// Equality of the public encodings; written out so that it does not require `P: PartialEq`.
+impl<P: ParameterSet> PartialEq for VerifyingKey<P> {
+    fn eq(&self, other: &Self) -> bool {
+        self.bytes == other.bytes
+    }
+}
+
+impl<P: ParameterSet> Eq for VerifyingKey<P> {}
 
 impl<P: ParameterSet> AsRef<[u8]> for VerifyingKey<P> {
     fn as_ref(&self) -> &[u8] {

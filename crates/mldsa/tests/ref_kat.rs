@@ -15,65 +15,12 @@ mod common;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use common::{FixedRng, NistDrbg, describe_diff, drbg_self_test, hex_decode, read_vector_file};
+use common::{
+    Entry, FixedRng, NistDrbg, describe_diff, drbg_self_test, parse_entries, read_vector_file,
+};
 use mldsa::{MlDsa44, MlDsa65, MlDsa87, ParameterSet, Signature, SigningKey};
 
 const ENTRIES_PER_FILE: usize = 100;
-
-/// One `key = value` entry of a `.kat` / `.rsp` file, in file order.
-struct Entry {
-    fields: Vec<(String, String)>,
-}
-
-impl Entry {
-    fn get(&self, key: &str) -> Result<&str, String> {
-        self.fields
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
-            .ok_or_else(|| format!("missing field `{key}`"))
-    }
-
-    fn hex(&self, key: &str) -> Result<Vec<u8>, String> {
-        Ok(hex_decode(self.get(key)?))
-    }
-
-    fn num(&self, key: &str) -> Result<usize, String> {
-        self.get(key)?
-            .trim()
-            .parse()
-            .map_err(|e| format!("field `{key}` is not a number: {e}"))
-    }
-}
-
-/// Splits a file into blank-line separated entries of `key = value` lines. Lines starting with
-/// `#` are ignored (the files here have none).
-fn parse_entries(text: &str) -> Vec<Entry> {
-    let mut out = Vec::new();
-    let mut cur: Vec<(String, String)> = Vec::new();
-    for line in text.lines() {
-        let line = line.trim();
-        if line.is_empty() {
-            if !cur.is_empty() {
-                out.push(Entry {
-                    fields: std::mem::take(&mut cur),
-                });
-            }
-            continue;
-        }
-        if line.starts_with('#') {
-            continue;
-        }
-        let (k, v) = line
-            .split_once('=')
-            .unwrap_or_else(|| panic!("malformed line: {line:.60}"));
-        cur.push((k.trim().to_string(), v.trim().to_string()));
-    }
-    if !cur.is_empty() {
-        out.push(Entry { fields: cur });
-    }
-    out
-}
 
 fn guarded(f: impl FnOnce() -> Result<(), String>) -> Result<(), String> {
     match catch_unwind(AssertUnwindSafe(f)) {

@@ -236,3 +236,58 @@ pub fn drbg_self_test() {
         "NIST DRBG self-test: first msg"
     );
 }
+
+/// One `key = value` entry of a `.kat` / `.rsp` file, in file order.
+pub struct Entry {
+    pub fields: Vec<(String, String)>,
+}
+
+impl Entry {
+    pub fn get(&self, key: &str) -> Result<&str, String> {
+        self.fields
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+            .ok_or_else(|| format!("missing field `{key}`"))
+    }
+
+    pub fn hex(&self, key: &str) -> Result<Vec<u8>, String> {
+        Ok(hex_decode(self.get(key)?))
+    }
+
+    pub fn num(&self, key: &str) -> Result<usize, String> {
+        self.get(key)?
+            .trim()
+            .parse()
+            .map_err(|e| format!("field `{key}` is not a number: {e}"))
+    }
+}
+
+/// Splits a file into blank-line separated entries of `key = value` lines. Lines starting with
+/// `#` are ignored (the files here have none).
+pub fn parse_entries(text: &str) -> Vec<Entry> {
+    let mut out = Vec::new();
+    let mut cur: Vec<(String, String)> = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.is_empty() {
+            if !cur.is_empty() {
+                out.push(Entry {
+                    fields: std::mem::take(&mut cur),
+                });
+            }
+            continue;
+        }
+        if line.starts_with('#') {
+            continue;
+        }
+        let (k, v) = line
+            .split_once('=')
+            .unwrap_or_else(|| panic!("malformed line: {line:.60}"));
+        cur.push((k.trim().to_string(), v.trim().to_string()));
+    }
+    if !cur.is_empty() {
+        out.push(Entry { fields: cur });
+    }
+    out
+}

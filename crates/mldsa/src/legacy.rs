@@ -1,0 +1,328 @@
+//! Legacy CRYSTALS-Dilithium, round 3 (specification v3.1, February 2021).
+//!
+//! **For existing deployments only.** New systems should use ML-DSA ([`crate::SigningKey`] with
+//! [`crate::MlDsa44`], [`crate::MlDsa65`] or [`crate::MlDsa87`]): FIPS 204 is the standard, and
+//! Dilithium v3.1 keys and signatures are not interchangeable with ML-DSA ones.
+//!
+//! Before FIPS 204, PQClean, liboqs (up to 0.13), firmware signers and blockchains shipped
+//! Dilithium v3.1. This module verifies and, during a migration, produces its keys and signatures
+//! byte for byte as the round-3 reference implementation does (its NIST KATs pass). It is the
+//! same code as ML-DSA; the differences are constants and branches on
+//! [`Variant::DilithiumRound3`](crate::Variant), each citing the v3.1 section:
+//!
+//! | | ML-DSA (FIPS 204) | Dilithium v3.1 |
+//! | --- | --- | --- |
+//! | key expansion | H(xi \|\| k \|\| l, 128) | H(zeta, 128) (section 5.1) |
+//! | tr | H(pk, 64) | H(pk, 32) (CRH, section 5.2) |
+//! | mu | H(tr \|\| M', 64), M' with context | H(tr \|\| M, 64), no context (section 5.2) |
+//! | rho'' | H(K \|\| rnd \|\| mu, 64) | H(K \|\| mu, 64), or 64 random bytes when randomized (section 5.2) |
+//! | c-tilde | lambda/4 bytes (32/48/64) | 32 bytes for every level |
+//!
+//! Sizes (bytes): Dilithium2 pk 1312, sk 2528, sig 2420; Dilithium3 1952, 4000, 3293;
+//! Dilithium5 2592, 4864, 4595.
+//!
+//! ```
+//! use mldsa::legacy::{Dilithium3, SigningKey};
+//!
+//! # fn main() -> Result<(), mldsa::Error> {
+//! let sk = SigningKey::<Dilithium3>::from_seed(&[42; 32]);
+//! let sig = sk.sign_deterministic(b"firmware image")?;  // the v3.1 default mode
+//! sk.verifying_key().verify(b"firmware image", &sig)?;
+//! # Ok(())
+//! # }
+//! ```
+
+use crate::error::{Error, Input, check_len};
+use crate::keccak::shake256;
+use crate::keygen::{ExpandedSecret, keygen_internal};
+use crate::params::{ByteArray, MU_LEN, SEED_LEN};
+use crate::rng;
+use crate::sign::sign_with_rho_pp;
+use crate::verify::verify_internal;
+use core::fmt;
+use core::marker::PhantomData;
+use rand_core::TryCryptoRng;
+use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
+
+pub use crate::params::{Dilithium2, Dilithium3, Dilithium5, DilithiumParameterSet};
+pub use crate::sig::Signature;
+
+/// Length of tr in Dilithium v3.1: CRH(pk) with 256-bit output (v3.1 section 5.2).
+const TR_BYTES: usize = 32;
+
+/// mu = CRH(tr || M), 64 bytes (v3.1 section 5.2, Fig. 4 line 10: no context, no M' prefix).
+fn message_representative(tr: &[u8; TR_BYTES], msg: &[u8]) -> [u8; MU_LEN] {
+    let mut mu = [0u8; MU_LEN];
+    shake256(&[tr, msg], &mut mu);
+    mu
+}
+
+/// A Dilithium v3.1 signing key. Legacy: see the [module docs](self).
+pub struct SigningKey<P: DilithiumParameterSet> {
+    seed: Option<[u8; SEED_LEN]>,
+    secret: ExpandedSecret<P>,
+    vk: VerifyingKey<P>,
+}
+
+impl<P: DilithiumParameterSet> Drop for SigningKey<P> {
+    fn drop(&mut self) {
+        self.seed.zeroize();
+    }
+}
+
+impl<P: DilithiumParameterSet> ZeroizeOnDrop for SigningKey<P> {}
+
+impl<P: DilithiumParameterSet> Clone for SigningKey<P> {
+    fn clone(&self) -> Self {
+        SigningKey {
+            seed: self.seed,
+            secret: self.secret.clone(),
+            vk: self.vk,
+        }
+    }
+}
+
+impl<P: DilithiumParameterSet> fmt::Debug for SigningKey<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("legacy::SigningKey")
+            .field("parameter_set", &P::NAME)
+            .field("has_seed", &self.seed.is_some())
+            .field("verifying_key", &self.vk)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<P: DilithiumParameterSet> SigningKey<P> {
+    /// Length of the encoded secret key in bytes.
+    pub const LEN: usize = P::SK_LEN;
+
+    /// Key generation (v3.1 Fig. 4, `Gen`) from the 32-byte seed zeta, as `crypto_sign_keypair`
+    /// draws it from `randombytes`.
+    pub fn from_seed(zeta: &[u8; SEED_LEN]) -> Self {
+        let mut pk = P::PkBytes::zeroed();
+        let mut secret = ExpandedSecret::<P>::zeroed();
+        keygen_internal::<P>(zeta, &mut pk, &mut secret);
+        SigningKey {
+            seed: Some(*zeta),
+            secret,
+            vk: VerifyingKey::from_trusted(pk),
+        }
+    }
+
+    /// A new key with a seed from `rng`.
+    pub fn generate_with_rng<R: TryCryptoRng + ?Sized>(rng: &mut R) -> Result<Self, Error> {
+        let mut zeta = Zeroizing::new([0u8; SEED_LEN]);
+        rng::fill(rng, zeta.as_mut())?;
+        Ok(Self::from_seed(&zeta))
+    }
+
+    /// A new key with a seed from the operating system.
+    #[cfg(feature = "getrandom")]
+    pub fn generate() -> Result<Self, Error> {
+        Self::generate_with_rng(&mut rng::OsRng)
+    }
+
+    /// The seed zeta, if the key was made from one.
+    pub fn seed(&self) -> Option<&[u8; SEED_LEN]> {
+        self.seed.as_ref()
+    }
+
+    /// Decodes a v3.1 secret key strictly: s1 and s2 in [-eta, eta], and tr and t0 equal to
+    /// the values rho, s1 and s2 determine.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
+        Self::decode(bytes, true)
+    }
+
+    /// Decodes a v3.1 secret key checking only the ranges of s1 and s2 (signing then behaves as
+    /// the reference implementation does on those bytes).
+    pub fn from_bytes_unverified(bytes: &[u8]) -> Result<Self, Error> {
+        Self::decode(bytes, false)
+    }
+
+    fn decode(bytes: &[u8], check_consistency: bool) -> Result<Self, Error> {
+        check_len(Input::SigningKey, bytes, P::SK_LEN)?;
+        let mut pk = P::PkBytes::zeroed();
+        let secret = ExpandedSecret::decode(bytes, check_consistency, &mut pk).map_err(|what| {
+            Error::Malformed {
+                input: Input::SigningKey,
+                what,
+            }
+        })?;
+        Ok(SigningKey {
+            seed: None,
+            secret,
+            vk: VerifyingKey::from_trusted(pk),
+        })
+    }
+
+    /// The v3.1 secret key encoding (rho, K, tr, s1, s2, t0); zeroised when dropped.
+    pub fn to_bytes(&self) -> Zeroizing<P::SkBytes> {
+        self.secret.encode()
+    }
+
+    /// The verifying key.
+    pub fn verifying_key(&self) -> &VerifyingKey<P> {
+        &self.vk
+    }
+
+    fn tr(&self) -> &[u8; TR_BYTES] {
+        self.secret.tr[..TR_BYTES]
+            .try_into()
+            .expect("tr is 32 bytes in v3.1")
+    }
+
+    /// Deterministic signing, the v3.1 default: rho'' = CRH(K || mu) (v3.1 section 5.2).
+    pub fn sign_deterministic(&self, msg: &[u8]) -> Result<Signature<P>, Error> {
+        let mu = message_representative(self.tr(), msg);
+        let mut rho_pp = Zeroizing::new([0u8; 64]);
+        shake256(&[&self.secret.k, &mu], rho_pp.as_mut());
+        self.sign_with(&mu, &rho_pp)
+    }
+
+    /// Randomized signing, the v3.1 `DILITHIUM_RANDOMIZED_SIGNING` mode: rho'' is 64 fresh
+    /// random bytes from `rng` (v3.1 section 5.2).
+    pub fn sign_randomized_with_rng<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        msg: &[u8],
+    ) -> Result<Signature<P>, Error> {
+        let mu = message_representative(self.tr(), msg);
+        let mut rho_pp = Zeroizing::new([0u8; 64]);
+        rng::fill(rng, rho_pp.as_mut())?;
+        self.sign_with(&mu, &rho_pp)
+    }
+
+    /// Randomized signing with randomness from the operating system.
+    #[cfg(feature = "getrandom")]
+    pub fn sign_randomized(&self, msg: &[u8]) -> Result<Signature<P>, Error> {
+        self.sign_randomized_with_rng(&mut rng::OsRng, msg)
+    }
+
+    /// `crypto_sign` of the NIST API: the signed message sig || msg (deterministic mode).
+    #[cfg(feature = "alloc")]
+    pub fn sign_attached(&self, msg: &[u8]) -> Result<alloc::vec::Vec<u8>, Error> {
+        let mut sm = alloc::vec::Vec::with_capacity(P::SIG_LEN + msg.len());
+        sm.extend_from_slice(self.sign_deterministic(msg)?.as_bytes());
+        sm.extend_from_slice(msg);
+        Ok(sm)
+    }
+
+    fn sign_with(&self, mu: &[u8; MU_LEN], rho_pp: &[u8; 64]) -> Result<Signature<P>, Error> {
+        // Deviation: v3.1 loops without bound; we stop after FIPS 204's 814 attempts, which a
+        // key made by KeyGen exceeds with probability below 2^-256.
+        sign_with_rho_pp(&self.secret, mu, rho_pp, &mut |_| {}).map(Signature::from_trusted)
+    }
+}
+
+/// A Dilithium v3.1 verifying key. Legacy: see the [module docs](self).
+#[derive(Clone, Copy)]
+pub struct VerifyingKey<P: DilithiumParameterSet> {
+    bytes: P::PkBytes,
+    tr: [u8; TR_BYTES],
+    _p: PhantomData<P>,
+}
+
+impl<P: DilithiumParameterSet> PartialEq for VerifyingKey<P> {
+    fn eq(&self, other: &Self) -> bool {
+        self.bytes == other.bytes
+    }
+}
+
+impl<P: DilithiumParameterSet> Eq for VerifyingKey<P> {}
+
+impl<P: DilithiumParameterSet> fmt::Debug for VerifyingKey<P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "legacy::VerifyingKey<{}>(tr ", P::NAME)?;
+        for b in &self.tr[..8] {
+            write!(f, "{b:02x}")?;
+        }
+        f.write_str("..)")
+    }
+}
+
+impl<P: DilithiumParameterSet> VerifyingKey<P> {
+    /// Length of the encoded key in bytes.
+    pub const LEN: usize = P::PK_LEN;
+
+    fn from_trusted(bytes: P::PkBytes) -> Self {
+        let mut tr = [0u8; TR_BYTES];
+        shake256(&[bytes.as_ref()], &mut tr);
+        VerifyingKey {
+            bytes,
+            tr,
+            _p: PhantomData,
+        }
+    }
+
+    /// Decodes a v3.1 public key (only the length can be wrong).
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
+        check_len(Input::VerifyingKey, bytes, P::PK_LEN)?;
+        let mut pk = P::PkBytes::zeroed();
+        pk.as_mut().copy_from_slice(bytes);
+        Ok(Self::from_trusted(pk))
+    }
+
+    /// The encoded key.
+    pub fn as_bytes(&self) -> &[u8] {
+        self.bytes.as_ref()
+    }
+
+    /// The encoded key.
+    pub fn to_bytes(&self) -> P::PkBytes {
+        self.bytes
+    }
+
+    /// Verifies a v3.1 signature on `msg` (v3.1 Fig. 4, `Verify`).
+    pub fn verify(&self, msg: &[u8], sig: &Signature<P>) -> Result<(), Error> {
+        let mu = message_representative(&self.tr, msg);
+        verify_internal::<P>(self.bytes.as_ref(), &mu, sig.as_bytes())
+    }
+
+    /// `crypto_sign_open` of the NIST API: checks a signed message sig || msg and returns msg.
+    pub fn open<'m>(&self, signed: &'m [u8]) -> Result<&'m [u8], Error> {
+        if signed.len() < P::SIG_LEN {
+            return Err(Error::Length {
+                input: Input::Signature,
+                expected: P::SIG_LEN,
+                got: signed.len(),
+            });
+        }
+        let (sig, msg) = signed.split_at(P::SIG_LEN);
+        self.verify(msg, &Signature::from_bytes(sig)?)?;
+        Ok(msg)
+    }
+}
+
+/// Deterministic signing (the v3.1 default).
+impl<P: DilithiumParameterSet> signature::Signer<Signature<P>> for SigningKey<P> {
+    fn try_sign(&self, msg: &[u8]) -> Result<Signature<P>, signature::Error> {
+        self.sign_deterministic(msg).map_err(Into::into)
+    }
+}
+
+/// Randomized signing (`DILITHIUM_RANDOMIZED_SIGNING`).
+impl<P: DilithiumParameterSet> signature::RandomizedSigner<Signature<P>> for SigningKey<P> {
+    fn try_sign_with_rng<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        msg: &[u8],
+    ) -> Result<Signature<P>, signature::Error> {
+        self.sign_randomized_with_rng(rng, msg).map_err(Into::into)
+    }
+}
+
+impl<P: DilithiumParameterSet> signature::Verifier<Signature<P>> for VerifyingKey<P> {
+    fn verify(&self, msg: &[u8], sig: &Signature<P>) -> Result<(), signature::Error> {
+        VerifyingKey::verify(self, msg, sig).map_err(Into::into)
+    }
+}
+
+impl<P: DilithiumParameterSet> AsRef<VerifyingKey<P>> for SigningKey<P> {
+    fn as_ref(&self) -> &VerifyingKey<P> {
+        &self.vk
+    }
+}
+
+impl<P: DilithiumParameterSet> signature::KeypairRef for SigningKey<P> {
+    type VerifyingKey = VerifyingKey<P>;
+}

@@ -1,0 +1,214 @@
+//! The NIST round-3 KATs of CRYSTALS-Dilithium v3.1
+//! (`../shared/vectors/dilithium-round3/PQCsignKAT_Dilithium{2,3,5}.rsp`), and the separation
+//! between the legacy mode and ML-DSA.
+//!
+//! Each entry: a DRBG seeded with `seed` gives zeta (32 bytes); KeyGen(zeta) must give `pk` and
+//! `sk`; deterministic signing of `msg` must give `sm = sig || msg`; `open(sm)` must give back
+//! `msg`. Run with `-- --nocapture` for the counts.
+
+mod common;
+
+use common::{NistDrbg, describe_diff, parse_entries, read_vector_file};
+use mldsa::legacy::{self, Dilithium2, Dilithium3, Dilithium5, DilithiumParameterSet};
+use mldsa::{Error, MlDsa44, MlDsa65, MlDsa87, ParameterSet};
+
+fn check_file<P: DilithiumParameterSet>() {
+    let file = format!("dilithium-round3/PQCsignKAT_{}.rsp", P::NAME);
+    let text = read_vector_file(&file);
+    assert!(
+        text.starts_with(&format!("# {}", P::NAME)),
+        "{file}: unexpected header"
+    );
+    let entries = parse_entries(&text);
+    let mut failures = Vec::new();
+    for (i, e) in entries.iter().enumerate() {
+        let result = (|| -> Result<(), String> {
+            let count = e.num("count")?;
+            if count != i {
+                return Err(format!("count {count} out of order"));
+            }
+            let seed: [u8; 48] = e.hex("seed")?.try_into().map_err(|_| "seed length")?;
+            let msg = e.hex("msg")?;
+            if msg.len() != e.num("mlen")? {
+                return Err("mlen".into());
+            }
+            let zeta: [u8; 32] = NistDrbg::new(&seed).array();
+            let sk = legacy::SigningKey::<P>::from_seed(&zeta);
+            let vk = sk.verifying_key();
+            if vk.as_bytes() != e.hex("pk")?.as_slice() {
+                return Err(format!(
+                    "pk: {}",
+                    describe_diff(vk.as_bytes(), &e.hex("pk")?)
+                ));
+            }
+            let sk_bytes = sk.to_bytes();
+            if sk_bytes.as_ref() != e.hex("sk")?.as_slice() {
+                return Err(format!(
+                    "sk: {}",
+                    describe_diff(sk_bytes.as_ref(), &e.hex("sk")?)
+                ));
+            }
+            let sm = e.hex("sm")?;
+            if sm.len() != e.num("smlen")? || sm.len() != P::SIG_LEN + msg.len() {
+                return Err("smlen".into());
+            }
+            let ours = sk.sign_attached(&msg).map_err(|e| e.to_string())?;
+            if ours != sm {
+                return Err(format!("sm: {}", describe_diff(&ours, &sm)));
+            }
+            if vk.open(&sm).map_err(|e| e.to_string())? != msg.as_slice() {
+                return Err("open did not return the message".into());
+            }
+            // The secret key bytes decode strictly and sign identically.
+            let imported = legacy::SigningKey::<P>::from_bytes(&e.hex("sk")?)
+                .map_err(|e| format!("from_bytes: {e}"))?;
+            let again = imported
+                .sign_deterministic(&msg)
+                .map_err(|e| e.to_string())?;
+            if again.as_bytes() != &sm[..P::SIG_LEN] {
+                return Err("imported key signs differently".into());
+            }
+            Ok(())
+        })();
+        if let Err(why) = result {
+            failures.push(format!("{file} count {i}: {why}"));
+        }
+    }
+    println!(
+        "{file}: {} entries, {} failures",
+        entries.len(),
+        failures.len()
+    );
+    assert_eq!(entries.len(), 100, "{file}: expected 100 entries");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn kat_dilithium2() {
+    check_file::<Dilithium2>();
+}
+
+#[test]
+fn kat_dilithium3() {
+    check_file::<Dilithium3>();
+}
+
+#[test]
+fn kat_dilithium5() {
+    check_file::<Dilithium5>();
+}
+
+/// A test RNG: SHAKE-like bytes from a counter, enough to make randomized signatures differ.
+struct CounterRng(u64);
+
+impl mldsa::rand_core::TryRng for CounterRng {
+    type Error = core::convert::Infallible;
+    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+        Ok(self.try_next_u64()? as u32)
+    }
+    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        Ok(self.0 ^ (self.0 >> 29))
+    }
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+        for chunk in dst.chunks_mut(8) {
+            let v = self.try_next_u64()?.to_le_bytes();
+            chunk.copy_from_slice(&v[..chunk.len()]);
+        }
+        Ok(())
+    }
+}
+
+impl mldsa::rand_core::TryCryptoRng for CounterRng {}
+
+fn randomized_round_trip<P: DilithiumParameterSet>() {
+    let mut rng = CounterRng(P::SIG_LEN as u64);
+    for i in 0..20u8 {
+        let sk = legacy::SigningKey::<P>::generate_with_rng(&mut rng).unwrap();
+        let vk = sk.verifying_key();
+        let msg = vec![i; i as usize * 7];
+        let a = sk.sign_randomized_with_rng(&mut rng, &msg).unwrap();
+        let b = sk.sign_randomized_with_rng(&mut rng, &msg).unwrap();
+        assert_ne!(a, b, "{}: randomized signatures must differ", P::NAME);
+        vk.verify(&msg, &a).unwrap();
+        vk.verify(&msg, &b).unwrap();
+        assert!(vk.verify(b"other", &a).is_err());
+        // Deterministic mode is deterministic and different from the randomized ones.
+        let d = sk.sign_deterministic(&msg).unwrap();
+        assert_eq!(d, sk.sign_deterministic(&msg).unwrap());
+        assert_ne!(d, a);
+    }
+}
+
+#[test]
+fn randomized_signing_round_trips() {
+    randomized_round_trip::<Dilithium2>();
+    randomized_round_trip::<Dilithium3>();
+    randomized_round_trip::<Dilithium5>();
+}
+
+/// A Dilithium signature never verifies as ML-DSA and vice versa, at every level, for keys made
+/// from the same seed and signatures of the same message.
+fn separated<L: DilithiumParameterSet, M: ParameterSet>() {
+    for seed in 0..5u8 {
+        let legacy_sk = legacy::SigningKey::<L>::from_seed(&[seed; 32]);
+        let mldsa_sk = mldsa::SigningKey::<M>::from_seed(&[seed; 32]);
+        assert_eq!(L::PK_LEN, M::PK_LEN);
+        // Same seed, different key expansion: the public keys differ.
+        assert_ne!(
+            legacy_sk.verifying_key().as_bytes(),
+            mldsa_sk.verifying_key().as_bytes()
+        );
+        let msg = b"migration test message";
+        let legacy_sig = legacy_sk.sign_deterministic(msg).unwrap();
+        let mldsa_sig = mldsa_sk.sign_deterministic(msg, b"").unwrap();
+
+        // ML-DSA key, legacy signature bytes (and the reverse), through each decoder.
+        let as_mldsa = mldsa::Signature::<M>::from_bytes(legacy_sig.as_bytes());
+        let as_legacy = legacy::Signature::<L>::from_bytes(mldsa_sig.as_bytes());
+        if L::SIG_LEN == M::SIG_LEN {
+            // Level 2: same lengths, so decoding may succeed; verification must not.
+            if let Ok(s) = as_mldsa {
+                assert_eq!(
+                    mldsa_sk.verifying_key().verify(msg, b"", &s),
+                    Err(Error::InvalidSignature)
+                );
+            }
+            if let Ok(s) = as_legacy {
+                assert_eq!(
+                    legacy_sk.verifying_key().verify(msg, &s),
+                    Err(Error::InvalidSignature)
+                );
+            }
+        } else {
+            assert!(matches!(as_mldsa, Err(Error::Length { .. })), "{}", M::NAME);
+            assert!(
+                matches!(as_legacy, Err(Error::Length { .. })),
+                "{}",
+                L::NAME
+            );
+        }
+        // Same public key bytes under the other family's rules never accept.
+        let vk_as_legacy =
+            legacy::VerifyingKey::<L>::from_bytes(mldsa_sk.verifying_key().as_bytes()).unwrap();
+        if let Ok(s) = legacy::Signature::<L>::from_bytes(mldsa_sig.as_bytes()) {
+            assert!(vk_as_legacy.verify(msg, &s).is_err());
+        }
+        // Secret keys have different lengths and never decode as the other family.
+        assert_ne!(L::SK_LEN, M::SK_LEN);
+        assert!(mldsa::SigningKey::<M>::from_expanded(legacy_sk.to_bytes().as_ref()).is_err());
+        assert!(
+            legacy::SigningKey::<L>::from_bytes(mldsa_sk.to_expanded_bytes().as_ref()).is_err()
+        );
+    }
+}
+
+#[test]
+fn legacy_and_mldsa_never_cross_verify() {
+    separated::<Dilithium2, MlDsa44>();
+    separated::<Dilithium3, MlDsa65>();
+    separated::<Dilithium5, MlDsa87>();
+}
