@@ -33,8 +33,9 @@
 //! ```
 
 use crate::error::{Error, Input, check_len};
+use crate::expanded::ExpandedSecret;
 use crate::keccak::shake256;
-use crate::keygen::{ExpandedSecret, keygen_internal};
+use crate::keygen::keygen_internal;
 use crate::params::{ByteArray, MU_LEN, SEED_LEN};
 use crate::rng;
 use crate::sign::sign_with_rho_pp;

@@ -134,6 +134,7 @@ extern crate alloc;
 
 mod encode;
 mod error;
+mod expanded;
 mod field;
 mod keccak;
 mod keygen;

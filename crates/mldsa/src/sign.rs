@@ -3,10 +3,10 @@
 
 use crate::encode::{sig_encode, w1_encode};
 use crate::error::Error;
+use crate::expanded::ExpandedSecret;
 use crate::field::{center, freeze};
 use crate::keccak::shake256;
-use crate::keygen::{ExpandedSecret, ntt_vec};
-use crate::ntt::{matrix_vector_ntt, ntt, ntt_inverse, scalar_vector_ntt};
+use crate::ntt::{matrix_vector_ntt, ntt, ntt_inverse, ntt_vec, scalar_vector_ntt};
 use crate::params::{ByteArray, MAX_SIGN_ATTEMPTS, MU_LEN, Matrix, Parameters, PolyVec};
 use crate::poly::{NttPoly, Poly, vec_exceeds};
 use crate::rounding::{high_bits_vec, low_bits_exceed, make_hint_vec};

@@ -1,7 +1,8 @@
 //! [`SigningKey`]: an ML-DSA private key, and every way to sign with it.
 
 use crate::error::{Error, Input, check_len};
-use crate::keygen::{ExpandedSecret, keygen_internal};
+use crate::expanded::ExpandedSecret;
+use crate::keygen::keygen_internal;
 use crate::mu::{MuBuilder, internal_mu, pure_mu};
 use crate::params::{ByteArray, MU_LEN, ParameterSet, SEED_LEN};
 use crate::prehash::PreHashed;

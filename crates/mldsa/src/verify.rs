@@ -3,8 +3,7 @@
 use crate::encode::{pk_decode, sig_decode, w1_encode};
 use crate::error::{Error, Input};
 use crate::keccak::shake256;
-use crate::keygen::ntt_vec;
-use crate::ntt::{matrix_vector_ntt, multiply_ntt, ntt, ntt_inverse};
+use crate::ntt::{matrix_vector_ntt, multiply_ntt, ntt, ntt_inverse, ntt_vec};
 use crate::params::{D, MU_LEN, Matrix, Parameters, PolyVec};
 use crate::poly::{NttPoly, Poly};
 use crate::rounding::use_hint_vec;

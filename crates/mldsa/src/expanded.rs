@@ -1,0 +1,193 @@
+//! The expanded secret key (rho, K, tr, s1, s2, t0) as signing uses it, and its FIPS 204
+//! encoding (skEncode / skDecode with strict checks), shared by ML-DSA and the legacy mode.
+
+use crate::encode::{SkParts, pk_encode, sk_decode, sk_encode};
+use crate::error::Malformed;
+use crate::field::{caddq, center, montgomery_reduce};
+use crate::keccak::shake256;
+use crate::keygen::compute_t1_t0;
+use crate::ntt::{ntt_inverse, ntt_vec};
+use crate::params::{ByteArray, Matrix, Parameters, PolyVec, TR_LEN};
+use crate::poly::{NttPoly, Poly};
+use crate::sample::expand_a;
+use subtle::{Choice, ConstantTimeEq};
+use zeroize::{Zeroize, Zeroizing};
+
+/// The secret key in the form signing uses: FIPS 204's (rho, K, tr, s1, s2, t0) with s1, s2 and
+/// t0 already in the NTT domain (Alg. 7 steps 2-4 done once, not per signature).
+///
+/// Zeroised on drop.
+pub(crate) struct ExpandedSecret<P: Parameters> {
+    pub rho: [u8; 32],
+    pub k: [u8; 32],
+    /// tr; only the first `P::TR_BYTES` bytes are used (the rest stay zero).
+    pub tr: [u8; TR_LEN],
+    pub s1_hat: P::NttVecL,
+    pub s2_hat: P::NttVecK,
+    pub t0_hat: P::NttVecK,
+}
+
+impl<P: Parameters> Clone for ExpandedSecret<P> {
+    fn clone(&self) -> Self {
+        Self {
+            rho: self.rho,
+            k: self.k,
+            tr: self.tr,
+            s1_hat: self.s1_hat.clone(),
+            s2_hat: self.s2_hat.clone(),
+            t0_hat: self.t0_hat.clone(),
+        }
+    }
+}
+
+impl<P: Parameters> Drop for ExpandedSecret<P> {
+    fn drop(&mut self) {
+        self.k.zeroize();
+        self.s1_hat.zeroize();
+        self.s2_hat.zeroize();
+        self.t0_hat.zeroize();
+    }
+}
+
+impl<P: Parameters> ExpandedSecret<P> {
+    /// An all-zero key, to be filled in place (so that secrets are never moved).
+    pub(crate) fn zeroed() -> Self {
+        Self {
+            rho: [0; 32],
+            k: [0; 32],
+            tr: [0; TR_LEN],
+            s1_hat: P::NttVecL::zeroed(),
+            s2_hat: P::NttVecK::zeroed(),
+            t0_hat: P::NttVecK::zeroed(),
+        }
+    }
+}
+
+/// The coefficients of a polynomial from its NTT, centred: the exact inverse of [`ntt`] for
+/// polynomials with small coefficients (|c| < q/2).
+pub(crate) fn from_ntt_centred(hat: &NttPoly, out: &mut Poly) {
+    // ntt_inverse multiplies by 2^32 (see ntt.rs); one Montgomery reduction divides it out.
+    let mut reduced = *hat;
+    reduced.reduce();
+    ntt_inverse(&reduced, out);
+    for c in out.0.iter_mut() {
+        *c = center(caddq(montgomery_reduce(*c as i64)));
+    }
+    reduced.zeroize();
+}
+
+/// Recovers (s1, s2, t0) in coefficient form from the NTT-domain secret, for skEncode.
+pub(crate) fn secret_coefficients<P: Parameters>(
+    sk: &ExpandedSecret<P>,
+    s1: &mut P::VecL,
+    s2: &mut P::VecK,
+    t0: &mut P::VecK,
+) {
+    for (hat, p) in sk.s1_hat.as_ref().iter().zip(s1.as_mut()) {
+        from_ntt_centred(hat, p);
+    }
+    for (hat, p) in sk.s2_hat.as_ref().iter().zip(s2.as_mut()) {
+        from_ntt_centred(hat, p);
+    }
+    for (hat, p) in sk.t0_hat.as_ref().iter().zip(t0.as_mut()) {
+        from_ntt_centred(hat, p);
+    }
+}
+
+/// Coefficient-form secrets while importing or exporting, zeroised on drop.
+struct CoefficientScratch<P: Parameters> {
+    s1: P::VecL,
+    s2: P::VecK,
+    t0: P::VecK,
+    t0_derived: P::VecK,
+}
+
+impl<P: Parameters> CoefficientScratch<P> {
+    fn zeroed() -> Self {
+        Self {
+            s1: P::VecL::zeroed(),
+            s2: P::VecK::zeroed(),
+            t0: P::VecK::zeroed(),
+            t0_derived: P::VecK::zeroed(),
+        }
+    }
+}
+
+impl<P: Parameters> Drop for CoefficientScratch<P> {
+    fn drop(&mut self) {
+        self.s1.zeroize();
+        self.s2.zeroize();
+        self.t0.zeroize();
+        self.t0_derived.zeroize();
+    }
+}
+
+impl<P: Parameters> ExpandedSecret<P> {
+    /// FIPS 204 skDecode (strict) of `bytes` (exactly `P::SK_LEN` long), then the public key
+    /// the secret determines (Alg. 6 steps 3-8), written to `pk`. With `check_consistency`, tr
+    /// and t0 must also equal the values recomputed from rho, s1 and s2.
+    ///
+    /// Constant time: range and consistency checks run in full over all coefficients; only the
+    /// verdict on a malformed key is revealed.
+    pub(crate) fn decode(
+        bytes: &[u8],
+        check_consistency: bool,
+        pk: &mut P::PkBytes,
+    ) -> Result<Self, Malformed> {
+        debug_assert_eq!(bytes.len(), P::SK_LEN);
+        let mut secret = Self::zeroed();
+        let mut s = CoefficientScratch::<P>::zeroed();
+        sk_decode::<P>(
+            bytes,
+            &mut secret.rho,
+            &mut secret.k,
+            &mut secret.tr,
+            s.s1.as_mut(),
+            s.s2.as_mut(),
+            s.t0.as_mut(),
+        )?;
+        ntt_vec(s.s1.as_ref(), secret.s1_hat.as_mut());
+        ntt_vec(s.s2.as_ref(), secret.s2_hat.as_mut());
+        ntt_vec(s.t0.as_ref(), secret.t0_hat.as_mut());
+
+        let mut a_hat = P::MatrixA::zeroed();
+        expand_a::<P>(&secret.rho, &mut a_hat);
+        let mut t1 = P::VecK::zeroed();
+        compute_t1_t0::<P>(&a_hat, &secret.s1_hat, &s.s2, &mut t1, &mut s.t0_derived);
+        pk_encode(&secret.rho, t1.as_ref(), pk.as_mut());
+
+        if check_consistency {
+            let mut tr = [0u8; TR_LEN];
+            shake256(&[pk.as_ref()], &mut tr[..P::TR_BYTES]);
+            if !bool::from(tr.ct_eq(&secret.tr)) {
+                return Err(Malformed::TrMismatch);
+            }
+            let t0_equal =
+                s.t0.as_ref()
+                    .iter()
+                    .zip(s.t0_derived.as_ref())
+                    .fold(Choice::from(1), |acc, (a, b)| acc & a.0[..].ct_eq(&b.0[..]));
+            if !bool::from(t0_equal) {
+                return Err(Malformed::T0Mismatch);
+            }
+        }
+        Ok(secret)
+    }
+
+    /// FIPS 204 skEncode of the key; secret, zeroised when the wrapper drops.
+    pub(crate) fn encode(&self) -> Zeroizing<P::SkBytes> {
+        let mut s = CoefficientScratch::<P>::zeroed();
+        secret_coefficients::<P>(self, &mut s.s1, &mut s.s2, &mut s.t0);
+        let mut out = Zeroizing::new(P::SkBytes::zeroed());
+        let parts = SkParts {
+            rho: &self.rho,
+            k: &self.k,
+            tr: &self.tr[..P::TR_BYTES],
+            s1: s.s1.as_ref(),
+            s2: s.s2.as_ref(),
+            t0: s.t0.as_ref(),
+        };
+        sk_encode::<P>(&parts, out.as_mut());
+        out
+    }
+}
