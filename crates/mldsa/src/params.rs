@@ -44,7 +44,7 @@ pub enum Variant {
 
 /// A fixed-length byte array of a parameter set's encodings (public key, secret key, signature).
 pub trait ByteArray:
-    AsRef<[u8]> + AsMut<[u8]> + Clone + Copy + core::fmt::Debug + PartialEq + Eq + Zeroize
+    AsRef<[u8]> + AsMut<[u8]> + Clone + Copy + core::fmt::Debug + PartialEq + Eq + Zeroize + Send + Sync
 {
     /// All zero bytes.
     fn zeroed() -> Self;
@@ -91,7 +91,9 @@ impl<Row: PolyVec<NttPoly>, const K: usize> Matrix<Row> for [Row; K] {
 ///
 /// Sealed. Write bounds with [`ParameterSet`] (ML-DSA) or [`DilithiumParameterSet`] (legacy);
 /// this trait carries the constants both have.
-pub trait Parameters: sealed::Sealed + Copy + Clone + core::fmt::Debug + Default + 'static {
+pub trait Parameters:
+    sealed::Sealed + Copy + Clone + core::fmt::Debug + Default + Send + Sync + 'static
+{
     /// The set's name, e.g. `"ML-DSA-65"` or `"Dilithium3"`.
     const NAME: &'static str;
     /// Algorithm family.

@@ -109,8 +109,9 @@ impl<P: ParameterSet> SigningKey<P> {
     }
 
     /// Imports the FIPS 204 expanded encoding checking only the ranges of s1 and s2, not that tr
-    /// and t0 match. Signing then behaves exactly as FIPS 204 Sign on those bytes; a key that
-    /// fails [`SigningKey::from_expanded`] makes signatures its derived verifying key rejects.
+    /// and t0 match. Signing then behaves exactly as FIPS 204 Sign on those bytes. With a wrong
+    /// tr, the signatures fail under the verifying key derived from rho, s1 and s2; a wrong t0
+    /// only perturbs the hints, so such signatures often still verify.
     pub fn from_expanded_unverified(bytes: &[u8]) -> Result<Self, Error> {
         Self::import_expanded(bytes, false)
     }
