@@ -36,6 +36,7 @@ use crate::error::{Error, Input, check_len};
 use crate::expanded::ExpandedSecret;
 use crate::keccak::shake256;
 use crate::keygen::keygen_internal;
+use crate::mu::MuBuilder;
 use crate::params::{ByteArray, MU_LEN, SEED_LEN};
 use crate::rng;
 use crate::sign::sign_with_rho_pp;
@@ -53,9 +54,9 @@ const TR_BYTES: usize = 32;
 
 /// mu = CRH(tr || M), 64 bytes (v3.1 section 5.2, Fig. 4 line 10: no context, no M' prefix).
 fn message_representative(tr: &[u8; TR_BYTES], msg: &[u8]) -> [u8; MU_LEN] {
-    let mut mu = [0u8; MU_LEN];
-    shake256(&[tr, msg], &mut mu);
-    mu
+    let mut b = MuBuilder::with_prefix(tr);
+    b.update(msg);
+    b.finalize()
 }
 
 /// A Dilithium v3.1 signing key. Legacy: see the [module docs](self).
@@ -174,10 +175,21 @@ impl<P: DilithiumParameterSet> SigningKey<P> {
 
     /// Deterministic signing, the v3.1 default: rho'' = CRH(K || mu) (v3.1 section 5.2).
     pub fn sign_deterministic(&self, msg: &[u8]) -> Result<Signature<P>, Error> {
-        let mu = message_representative(self.tr(), msg);
+        self.sign_mu_deterministic(&message_representative(self.tr(), msg))
+    }
+
+    /// Starts signing a message that arrives in pieces; the result equals the one-shot methods.
+    pub fn message_signer(&self) -> LegacyMessageSigner<'_, P> {
+        LegacyMessageSigner {
+            key: self,
+            mu: MuBuilder::with_prefix(self.tr()),
+        }
+    }
+
+    fn sign_mu_deterministic(&self, mu: &[u8; MU_LEN]) -> Result<Signature<P>, Error> {
         let mut rho_pp = Zeroizing::new([0u8; 64]);
-        shake256(&[&self.secret.k, &mu], rho_pp.as_mut());
-        self.sign_with(&mu, &rho_pp)
+        shake256(&[&self.secret.k, mu], rho_pp.as_mut());
+        self.sign_with(mu, &rho_pp)
     }
 
     /// Randomized signing, the v3.1 `DILITHIUM_RANDOMIZED_SIGNING` mode: rho'' is 64 fresh
@@ -187,10 +199,17 @@ impl<P: DilithiumParameterSet> SigningKey<P> {
         rng: &mut R,
         msg: &[u8],
     ) -> Result<Signature<P>, Error> {
-        let mu = message_representative(self.tr(), msg);
+        self.sign_mu_randomized(rng, &message_representative(self.tr(), msg))
+    }
+
+    fn sign_mu_randomized<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        mu: &[u8; MU_LEN],
+    ) -> Result<Signature<P>, Error> {
         let mut rho_pp = Zeroizing::new([0u8; 64]);
         rng::fill(rng, rho_pp.as_mut())?;
-        self.sign_with(&mu, &rho_pp)
+        self.sign_with(mu, &rho_pp)
     }
 
     /// Randomized signing with randomness from the operating system.
@@ -275,8 +294,19 @@ impl<P: DilithiumParameterSet> VerifyingKey<P> {
 
     /// Verifies a v3.1 signature on `msg` (v3.1 Fig. 4, `Verify`).
     pub fn verify(&self, msg: &[u8], sig: &Signature<P>) -> Result<(), Error> {
-        let mu = message_representative(&self.tr, msg);
-        verify_internal::<P>(self.bytes.as_ref(), &mu, sig.as_bytes())
+        self.verify_mu(&message_representative(&self.tr, msg), sig)
+    }
+
+    fn verify_mu(&self, mu: &[u8; MU_LEN], sig: &Signature<P>) -> Result<(), Error> {
+        verify_internal::<P>(self.bytes.as_ref(), mu, sig.as_bytes())
+    }
+
+    /// Starts verifying a message that arrives in pieces.
+    pub fn message_verifier(&self) -> LegacyMessageVerifier<'_, P> {
+        LegacyMessageVerifier {
+            key: self,
+            mu: MuBuilder::with_prefix(&self.tr),
+        }
     }
 
     /// `crypto_sign_open` of the NIST API: checks a signed message sig || msg and returns msg.
@@ -326,4 +356,76 @@ impl<P: DilithiumParameterSet> AsRef<VerifyingKey<P>> for SigningKey<P> {
 
 impl<P: DilithiumParameterSet> signature::KeypairRef for SigningKey<P> {
     type VerifyingKey = VerifyingKey<P>;
+}
+
+/// Signs a message fed in pieces (legacy mode); made by [`SigningKey::message_signer`].
+#[derive(Debug)]
+pub struct LegacyMessageSigner<'k, P: DilithiumParameterSet> {
+    key: &'k SigningKey<P>,
+    mu: MuBuilder,
+}
+
+impl<P: DilithiumParameterSet> LegacyMessageSigner<'_, P> {
+    /// Absorbs the next piece of the message.
+    pub fn update(&mut self, chunk: &[u8]) -> &mut Self {
+        self.mu.update(chunk);
+        self
+    }
+
+    /// Deterministic signature (the v3.1 default).
+    pub fn sign_deterministic(self) -> Result<Signature<P>, Error> {
+        self.key.sign_mu_deterministic(&self.mu.finalize())
+    }
+
+    /// Randomized signature with rho'' from `rng`.
+    pub fn sign_randomized_with_rng<R: TryCryptoRng + ?Sized>(
+        self,
+        rng: &mut R,
+    ) -> Result<Signature<P>, Error> {
+        self.key.sign_mu_randomized(rng, &self.mu.finalize())
+    }
+}
+
+/// Verifies a message fed in pieces (legacy mode); made by [`VerifyingKey::message_verifier`].
+#[derive(Debug)]
+pub struct LegacyMessageVerifier<'k, P: DilithiumParameterSet> {
+    key: &'k VerifyingKey<P>,
+    mu: MuBuilder,
+}
+
+impl<P: DilithiumParameterSet> LegacyMessageVerifier<'_, P> {
+    /// Absorbs the next piece of the message.
+    pub fn update(&mut self, chunk: &[u8]) -> &mut Self {
+        self.mu.update(chunk);
+        self
+    }
+
+    /// Checks `sig` on everything absorbed.
+    pub fn verify(self, sig: &Signature<P>) -> Result<(), Error> {
+        self.key.verify_mu(&self.mu.finalize(), sig)
+    }
+}
+
+#[cfg(feature = "std")]
+impl<P: DilithiumParameterSet> std::io::Write for LegacyMessageSigner<'_, P> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.update(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[cfg(feature = "std")]
+impl<P: DilithiumParameterSet> std::io::Write for LegacyMessageVerifier<'_, P> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.update(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }

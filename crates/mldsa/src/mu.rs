@@ -50,8 +50,13 @@ impl MuBuilder {
     /// The internal interface (FIPS 204 Alg. 7 step 6): absorbs tr; the caller supplies the
     /// whole of M' through [`MuBuilder::update`].
     pub fn internal(tr: &[u8; TR_LEN]) -> Self {
+        Self::with_prefix(tr)
+    }
+
+    /// H(prefix || ...): the legacy Dilithium mode's mu = H(tr || M) with its 32-byte tr.
+    pub(crate) fn with_prefix(prefix: &[u8]) -> Self {
         let mut h = Shake256::new();
-        h.absorb(tr);
+        h.absorb(prefix);
         MuBuilder { h }
     }
 

@@ -140,6 +140,14 @@ fn randomized_round_trip<P: DilithiumParameterSet>() {
         let d = sk.sign_deterministic(&msg).unwrap();
         assert_eq!(d, sk.sign_deterministic(&msg).unwrap());
         assert_ne!(d, a);
+        // Streaming in two pieces gives the same bytes, and verifies.
+        let cut = msg.len() / 3;
+        let mut s = sk.message_signer();
+        s.update(&msg[..cut]).update(&msg[cut..]);
+        assert_eq!(s.sign_deterministic().unwrap(), d);
+        let mut v = vk.message_verifier();
+        v.update(&msg[..cut]).update(&msg[cut..]);
+        v.verify(&a).unwrap();
     }
 }
 
