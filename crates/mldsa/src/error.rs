@@ -116,6 +116,10 @@ pub enum Error {
     },
     /// The random number generator failed.
     Rng,
+    /// A key container (SubjectPublicKeyInfo, PKCS#8, PEM) is not what RFC 9881 allows; says
+    /// exactly what and where.
+    #[cfg(feature = "pkcs8")]
+    Pkix(crate::pkix::PkixError),
 }
 
 impl fmt::Display for Error {
@@ -137,6 +141,8 @@ impl fmt::Display for Error {
                 write!(f, "signing gave up after {attempts} attempts")
             }
             Error::Rng => f.write_str("the random number generator failed"),
+            #[cfg(feature = "pkcs8")]
+            Error::Pkix(e) => fmt::Display::fmt(e, f),
         }
     }
 }

@@ -44,6 +44,8 @@
 //! - `alloc`: richer `signature::Error` values.
 //! - `getrandom`: operating-system randomness ([`SigningKey::generate`], [`SigningKey::sign`],
 //!   `signature::Signer`). Without it, pass a `rand_core::TryCryptoRng`.
+//! - `pkcs8`: RFC 9881 key containers in `pkix` (SubjectPublicKeyInfo, PKCS#8; DER and PEM);
+//!   implies `alloc`. `pkcs8-encryption` adds password-encrypted PKCS#8.
 //!
 //! # Glossary: spec symbols in code
 //!
@@ -143,6 +145,8 @@ mod mu;
 mod ntt;
 mod pack;
 mod params;
+#[cfg(feature = "pkcs8")]
+pub mod pkix;
 mod poly;
 mod prehash;
 mod rng;
