@@ -1,0 +1,460 @@
+//! Keys of any supported algorithm, in any supported file format.
+//!
+//! Formats: PEM and DER (RFC 9881 SubjectPublicKeyInfo and PKCS#8; ML-DSA only, since no OIDs
+//! were ever standardised for Dilithium round 3) and raw FIPS 204 bytes (a private key is the
+//! 32-byte seed or the expanded encoding, told apart by length; raw keys carry no algorithm, so
+//! `-a` must name it unless the length is unambiguous).
+
+use crate::alg::{ALL, Alg};
+use crate::error::{CliError, Result};
+use clap::ValueEnum;
+use mldsa::legacy::{self, Dilithium2, Dilithium3, Dilithium5};
+use mldsa::pkix::{AnySigningKey, AnyVerifyingKey, KeyForm};
+use mldsa::{MlDsa44, MlDsa65, MlDsa87, SigningKey, VerifyingKey};
+use zeroize::Zeroizing;
+
+/// File format of a key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// PEM (RFC 7468): `PUBLIC KEY` / `PRIVATE KEY`. ML-DSA only.
+    Pem,
+    /// DER: SubjectPublicKeyInfo / PKCS#8 (RFC 9881). ML-DSA only.
+    Der,
+    /// Raw FIPS 204 bytes: the public key, or the 32-byte seed / expanded secret key.
+    Raw,
+}
+
+/// What a private key file holds (the RFC 9881 CHOICE; raw files: seed or expanded).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Form {
+    /// The 32-byte seed xi (recommended: the smallest, and it determines everything else).
+    Seed,
+    /// The FIPS 204 expanded secret key.
+    Expanded,
+    /// Both, as RFC 9881's `both` SEQUENCE (PEM/DER only).
+    Both,
+}
+
+impl Form {
+    fn pkix(self) -> KeyForm {
+        match self {
+            Form::Seed => KeyForm::Seed,
+            Form::Expanded => KeyForm::Expanded,
+            Form::Both => KeyForm::Both,
+        }
+    }
+
+    fn from_pkix(form: KeyForm) -> Self {
+        match form {
+            KeyForm::Seed => Form::Seed,
+            KeyForm::Expanded => Form::Expanded,
+            KeyForm::Both => Form::Both,
+        }
+    }
+
+    /// Lower-case name, as printed by `inspect`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Form::Seed => "seed",
+            Form::Expanded => "expanded",
+            Form::Both => "seed and expanded",
+        }
+    }
+}
+
+/// A private key of any algorithm.
+pub enum SecretKey {
+    MlDsa44(SigningKey<MlDsa44>),
+    MlDsa65(SigningKey<MlDsa65>),
+    MlDsa87(SigningKey<MlDsa87>),
+    Dilithium2(legacy::SigningKey<Dilithium2>),
+    Dilithium3(legacy::SigningKey<Dilithium3>),
+    Dilithium5(legacy::SigningKey<Dilithium5>),
+}
+
+/// A public key of any algorithm.
+pub enum PublicKey {
+    MlDsa44(VerifyingKey<MlDsa44>),
+    MlDsa65(VerifyingKey<MlDsa65>),
+    MlDsa87(VerifyingKey<MlDsa87>),
+    Dilithium2(legacy::VerifyingKey<Dilithium2>),
+    Dilithium3(legacy::VerifyingKey<Dilithium3>),
+    Dilithium5(legacy::VerifyingKey<Dilithium5>),
+}
+
+/// Runs `$body` with `$k` bound to the key inside any variant of a key enum.
+macro_rules! each_key {
+    ($e:expr, $ty:ident, $k:ident => $body:expr) => {
+        match $e {
+            $ty::MlDsa44($k) => $body,
+            $ty::MlDsa65($k) => $body,
+            $ty::MlDsa87($k) => $body,
+            $ty::Dilithium2($k) => $body,
+            $ty::Dilithium3($k) => $body,
+            $ty::Dilithium5($k) => $body,
+        }
+    };
+}
+
+impl SecretKey {
+    /// The key determined by a 32-byte seed.
+    pub fn from_seed(alg: Alg, seed: &[u8; 32]) -> Self {
+        match alg {
+            Alg::MlDsa44 => SecretKey::MlDsa44(SigningKey::from_seed(seed)),
+            Alg::MlDsa65 => SecretKey::MlDsa65(SigningKey::from_seed(seed)),
+            Alg::MlDsa87 => SecretKey::MlDsa87(SigningKey::from_seed(seed)),
+            Alg::Dilithium2 => SecretKey::Dilithium2(legacy::SigningKey::from_seed(seed)),
+            Alg::Dilithium3 => SecretKey::Dilithium3(legacy::SigningKey::from_seed(seed)),
+            Alg::Dilithium5 => SecretKey::Dilithium5(legacy::SigningKey::from_seed(seed)),
+        }
+    }
+
+    /// The algorithm.
+    pub fn alg(&self) -> Alg {
+        match self {
+            SecretKey::MlDsa44(_) => Alg::MlDsa44,
+            SecretKey::MlDsa65(_) => Alg::MlDsa65,
+            SecretKey::MlDsa87(_) => Alg::MlDsa87,
+            SecretKey::Dilithium2(_) => Alg::Dilithium2,
+            SecretKey::Dilithium3(_) => Alg::Dilithium3,
+            SecretKey::Dilithium5(_) => Alg::Dilithium5,
+        }
+    }
+
+    /// The matching public key.
+    pub fn public(&self) -> PublicKey {
+        match self {
+            SecretKey::MlDsa44(k) => PublicKey::MlDsa44(*k.verifying_key()),
+            SecretKey::MlDsa65(k) => PublicKey::MlDsa65(*k.verifying_key()),
+            SecretKey::MlDsa87(k) => PublicKey::MlDsa87(*k.verifying_key()),
+            SecretKey::Dilithium2(k) => PublicKey::Dilithium2(*k.verifying_key()),
+            SecretKey::Dilithium3(k) => PublicKey::Dilithium3(*k.verifying_key()),
+            SecretKey::Dilithium5(k) => PublicKey::Dilithium5(*k.verifying_key()),
+        }
+    }
+
+    fn seed(&self) -> Option<[u8; 32]> {
+        each_key!(self, SecretKey, k => k.seed().copied())
+    }
+
+    fn expanded(&self) -> Zeroizing<Vec<u8>> {
+        match self {
+            SecretKey::MlDsa44(k) => Zeroizing::new(k.to_expanded_bytes().to_vec()),
+            SecretKey::MlDsa65(k) => Zeroizing::new(k.to_expanded_bytes().to_vec()),
+            SecretKey::MlDsa87(k) => Zeroizing::new(k.to_expanded_bytes().to_vec()),
+            SecretKey::Dilithium2(k) => Zeroizing::new(k.to_bytes().to_vec()),
+            SecretKey::Dilithium3(k) => Zeroizing::new(k.to_bytes().to_vec()),
+            SecretKey::Dilithium5(k) => Zeroizing::new(k.to_bytes().to_vec()),
+        }
+    }
+
+    /// The key file contents in `format` and `form`.
+    pub fn encode(&self, format: Format, form: Form) -> Result<Zeroizing<Vec<u8>>> {
+        let need_seed = || {
+            CliError::usage(
+                "this key has no seed (it was imported in expanded form); use --key-form expanded",
+            )
+        };
+        if format == Format::Raw {
+            return match form {
+                Form::Seed => Ok(Zeroizing::new(self.seed().ok_or_else(need_seed)?.to_vec())),
+                Form::Expanded => Ok(self.expanded()),
+                Form::Both => Err(CliError::usage(
+                    "--key-form both needs PEM or DER: a raw file holds the seed or the expanded key",
+                )),
+            };
+        }
+        if form != Form::Expanded && self.seed().is_none() {
+            return Err(need_seed());
+        }
+        let pkcs8 = |r: std::result::Result<Zeroizing<Vec<u8>>, mldsa::Error>| {
+            r.map_err(|e| CliError::usage(format!("cannot encode the key: {e}")))
+        };
+        let pem = |r: std::result::Result<Zeroizing<String>, mldsa::Error>| {
+            r.map(|s| Zeroizing::new(s.as_bytes().to_vec()))
+                .map_err(|e| CliError::usage(format!("cannot encode the key: {e}")))
+        };
+        let f = form.pkix();
+        match (self, format) {
+            (SecretKey::MlDsa44(k), Format::Der) => pkcs8(k.to_pkcs8_der(f)),
+            (SecretKey::MlDsa65(k), Format::Der) => pkcs8(k.to_pkcs8_der(f)),
+            (SecretKey::MlDsa87(k), Format::Der) => pkcs8(k.to_pkcs8_der(f)),
+            (SecretKey::MlDsa44(k), _) => pem(k.to_pkcs8_pem(f)),
+            (SecretKey::MlDsa65(k), _) => pem(k.to_pkcs8_pem(f)),
+            (SecretKey::MlDsa87(k), _) => pem(k.to_pkcs8_pem(f)),
+            _ => Err(CliError::usage(format!(
+                "{} keys have no standard PEM/DER encoding; use --format raw",
+                self.alg()
+            ))),
+        }
+    }
+
+    /// Reads a private key file, detecting its format. `alg` (from `-a`) is required for raw
+    /// keys whose length fits several algorithms, and must agree with PEM/DER contents.
+    pub fn decode(path: &str, bytes: &[u8], alg: Option<Alg>) -> Result<(Self, Format, Form)> {
+        match detect(bytes) {
+            Format::Pem | Format::Der => {
+                let parsed = match detect(bytes) {
+                    Format::Pem => std::str::from_utf8(bytes)
+                        .map_err(|_| CliError::input(path, "PEM file is not valid text"))
+                        .and_then(|s| {
+                            AnySigningKey::from_pkcs8_pem(s).map_err(|e| CliError::input(path, e))
+                        }),
+                    _ => AnySigningKey::from_pkcs8_der(bytes).map_err(|e| CliError::input(path, e)),
+                };
+                let (key, form) = parsed?;
+                let key = match key {
+                    AnySigningKey::MlDsa44(k) => SecretKey::MlDsa44(k),
+                    AnySigningKey::MlDsa65(k) => SecretKey::MlDsa65(k),
+                    AnySigningKey::MlDsa87(k) => SecretKey::MlDsa87(k),
+                };
+                check_alg(path, "PKCS#8 key", key.alg(), alg)?;
+                Ok((key, detect(bytes), Form::from_pkix(form)))
+            }
+            Format::Raw => {
+                let candidates: Vec<Alg> = match alg {
+                    Some(a) => vec![a],
+                    None => ALL.to_vec(),
+                };
+                if bytes.len() == 32 {
+                    let alg = alg.ok_or_else(|| {
+                        CliError::input(
+                            path,
+                            "a raw 32-byte seed does not say its algorithm; add -a",
+                        )
+                    })?;
+                    let seed: [u8; 32] = bytes.try_into().expect("length checked");
+                    return Ok((Self::from_seed(alg, &seed), Format::Raw, Form::Seed));
+                }
+                let fits: Vec<Alg> = candidates
+                    .into_iter()
+                    .filter(|a| a.sizes().1 == bytes.len())
+                    .collect();
+                match fits.as_slice() {
+                    [a] => Ok((expanded(path, *a, bytes)?, Format::Raw, Form::Expanded)),
+                    [] => Err(CliError::input(
+                        path,
+                        raw_length_message(bytes.len(), alg, 1),
+                    )),
+                    _ => unreachable!("expanded secret key lengths are distinct"),
+                }
+            }
+        }
+    }
+}
+
+fn expanded(path: &str, alg: Alg, bytes: &[u8]) -> Result<SecretKey> {
+    let err = |e: mldsa::Error| CliError::input(path, e);
+    Ok(match alg {
+        Alg::MlDsa44 => SecretKey::MlDsa44(SigningKey::from_expanded(bytes).map_err(err)?),
+        Alg::MlDsa65 => SecretKey::MlDsa65(SigningKey::from_expanded(bytes).map_err(err)?),
+        Alg::MlDsa87 => SecretKey::MlDsa87(SigningKey::from_expanded(bytes).map_err(err)?),
+        Alg::Dilithium2 => {
+            SecretKey::Dilithium2(legacy::SigningKey::from_bytes(bytes).map_err(err)?)
+        }
+        Alg::Dilithium3 => {
+            SecretKey::Dilithium3(legacy::SigningKey::from_bytes(bytes).map_err(err)?)
+        }
+        Alg::Dilithium5 => {
+            SecretKey::Dilithium5(legacy::SigningKey::from_bytes(bytes).map_err(err)?)
+        }
+    })
+}
+
+/// "expected ..." for a raw key of the wrong length; `which` is 0 for public, 1 for private.
+fn raw_length_message(len: usize, alg: Option<Alg>, which: usize) -> String {
+    let kind = if which == 0 { "public" } else { "private" };
+    let size = |a: Alg| if which == 0 { a.sizes().0 } else { a.sizes().1 };
+    match alg {
+        Some(a) if which == 1 => format!(
+            "{len} bytes is not a raw {a} {kind} key (expected 32 for a seed or {} expanded)",
+            size(a)
+        ),
+        Some(a) => format!(
+            "{len} bytes is not a raw {a} {kind} key (expected {})",
+            size(a)
+        ),
+        None => {
+            format!("{len} bytes is not a PEM, DER or raw {kind} key of any supported algorithm")
+        }
+    }
+}
+
+fn check_alg(path: &str, what: &str, found: Alg, wanted: Option<Alg>) -> Result<()> {
+    match wanted {
+        Some(w) if w != found => Err(CliError::input(
+            path,
+            format!("{what} is {found} but -a {w} was given"),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Guesses a key file's format from its first bytes.
+pub fn detect(bytes: &[u8]) -> Format {
+    let text = bytes
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .map_or(&[][..], |i| &bytes[i..]);
+    if text.starts_with(b"-----BEGIN") {
+        Format::Pem
+    } else if bytes.first() == Some(&0x30) && der_length_matches(bytes) {
+        Format::Der
+    } else {
+        Format::Raw
+    }
+}
+
+/// Whether `bytes` is exactly one DER SEQUENCE (so that a raw key starting with 0x30 is not
+/// mistaken for DER).
+fn der_length_matches(bytes: &[u8]) -> bool {
+    let Some(&first_len) = bytes.get(1) else {
+        return false;
+    };
+    let (len, header) = if first_len < 0x80 {
+        (first_len as usize, 2)
+    } else {
+        let n = (first_len & 0x7F) as usize;
+        if n == 0 || n > 4 || bytes.len() < 2 + n {
+            return false;
+        }
+        (
+            bytes[2..2 + n]
+                .iter()
+                .fold(0usize, |acc, &b| acc << 8 | b as usize),
+            2 + n,
+        )
+    };
+    header + len == bytes.len()
+}
+
+impl PublicKey {
+    /// The algorithm.
+    pub fn alg(&self) -> Alg {
+        match self {
+            PublicKey::MlDsa44(_) => Alg::MlDsa44,
+            PublicKey::MlDsa65(_) => Alg::MlDsa65,
+            PublicKey::MlDsa87(_) => Alg::MlDsa87,
+            PublicKey::Dilithium2(_) => Alg::Dilithium2,
+            PublicKey::Dilithium3(_) => Alg::Dilithium3,
+            PublicKey::Dilithium5(_) => Alg::Dilithium5,
+        }
+    }
+
+    /// The raw FIPS 204 encoding.
+    pub fn as_bytes(&self) -> &[u8] {
+        each_key!(self, PublicKey, k => k.as_bytes())
+    }
+
+    /// The key file contents in `format`.
+    pub fn encode(&self, format: Format) -> Result<Vec<u8>> {
+        match (self, format) {
+            (_, Format::Raw) => Ok(self.as_bytes().to_vec()),
+            (PublicKey::MlDsa44(k), Format::Der) => Ok(k.to_public_key_der()),
+            (PublicKey::MlDsa65(k), Format::Der) => Ok(k.to_public_key_der()),
+            (PublicKey::MlDsa87(k), Format::Der) => Ok(k.to_public_key_der()),
+            (PublicKey::MlDsa44(k), Format::Pem) => Ok(k.to_public_key_pem().into_bytes()),
+            (PublicKey::MlDsa65(k), Format::Pem) => Ok(k.to_public_key_pem().into_bytes()),
+            (PublicKey::MlDsa87(k), Format::Pem) => Ok(k.to_public_key_pem().into_bytes()),
+            _ => Err(CliError::usage(format!(
+                "{} keys have no standard PEM/DER encoding; use --format raw",
+                self.alg()
+            ))),
+        }
+    }
+
+    /// Reads a public key file, detecting its format; a private key file is accepted too (its
+    /// public half is used), so `verify -p` works with either.
+    pub fn decode(path: &str, bytes: &[u8], alg: Option<Alg>) -> Result<(Self, Format)> {
+        let format = detect(bytes);
+        if format == Format::Pem {
+            let text = std::str::from_utf8(bytes)
+                .map_err(|_| CliError::input(path, "PEM file is not valid text"))?;
+            if mldsa::pkix::pem_label(text) == Some("PRIVATE KEY") {
+                let (sk, _, _) = SecretKey::decode(path, bytes, alg)?;
+                return Ok((sk.public(), format));
+            }
+            let key =
+                AnyVerifyingKey::from_public_key_pem(text).map_err(|e| CliError::input(path, e))?;
+            return Ok((from_any(path, key, alg)?, format));
+        }
+        if format == Format::Der {
+            return match AnyVerifyingKey::from_public_key_der(bytes) {
+                Ok(key) => Ok((from_any(path, key, alg)?, format)),
+                Err(spki_err) => match SecretKey::decode(path, bytes, alg) {
+                    Ok((sk, _, _)) => Ok((sk.public(), format)),
+                    Err(_) => Err(CliError::input(path, spki_err)),
+                },
+            };
+        }
+        let fits: Vec<Alg> = match alg {
+            Some(a) => vec![a],
+            None => ALL.to_vec(),
+        }
+        .into_iter()
+        .filter(|a| a.sizes().0 == bytes.len())
+        .collect();
+        // ML-DSA-44 and Dilithium2 (and so on) share public key lengths: a raw key is taken as
+        // ML-DSA, the standard, unless -a names the legacy set.
+        let fits: Vec<Alg> = match fits.iter().find(|a| !a.is_legacy()) {
+            Some(a) => vec![*a],
+            None => fits,
+        };
+        let alg = match fits.as_slice() {
+            [a] => *a,
+            [] => {
+                // Maybe a raw private key.
+                if let Ok((sk, _, _)) = SecretKey::decode(path, bytes, alg) {
+                    return Ok((sk.public(), format));
+                }
+                return Err(CliError::input(
+                    path,
+                    raw_length_message(bytes.len(), alg, 0),
+                ));
+            }
+            [a, ..] => {
+                return Err(CliError::input(
+                    path,
+                    format!(
+                        "a raw {}-byte public key could be {} or {}; add -a",
+                        bytes.len(),
+                        a,
+                        fits[1]
+                    ),
+                ));
+            }
+        };
+        let err = |e: mldsa::Error| CliError::input(path, e);
+        let key = match alg {
+            Alg::MlDsa44 => PublicKey::MlDsa44(VerifyingKey::from_bytes(bytes).map_err(err)?),
+            Alg::MlDsa65 => PublicKey::MlDsa65(VerifyingKey::from_bytes(bytes).map_err(err)?),
+            Alg::MlDsa87 => PublicKey::MlDsa87(VerifyingKey::from_bytes(bytes).map_err(err)?),
+            Alg::Dilithium2 => {
+                PublicKey::Dilithium2(legacy::VerifyingKey::from_bytes(bytes).map_err(err)?)
+            }
+            Alg::Dilithium3 => {
+                PublicKey::Dilithium3(legacy::VerifyingKey::from_bytes(bytes).map_err(err)?)
+            }
+            Alg::Dilithium5 => {
+                PublicKey::Dilithium5(legacy::VerifyingKey::from_bytes(bytes).map_err(err)?)
+            }
+        };
+        Ok((key, format))
+    }
+
+    /// SHA2-256 of the raw public key, in hex: a short name for the key.
+    pub fn fingerprint(&self) -> String {
+        let digest = mldsa::PreHashed::hash(mldsa::PreHash::Sha2_256, self.as_bytes());
+        hex::encode(digest.digest())
+    }
+}
+
+fn from_any(path: &str, key: AnyVerifyingKey, alg: Option<Alg>) -> Result<PublicKey> {
+    let key = match key {
+        AnyVerifyingKey::MlDsa44(k) => PublicKey::MlDsa44(k),
+        AnyVerifyingKey::MlDsa65(k) => PublicKey::MlDsa65(k),
+        AnyVerifyingKey::MlDsa87(k) => PublicKey::MlDsa87(k),
+    };
+    check_alg(path, "public key", key.alg(), alg)?;
+    Ok(key)
+}

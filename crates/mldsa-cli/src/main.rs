@@ -1,0 +1,386 @@
+//! `mldsa`: ML-DSA (FIPS 204) keys, signatures and verification from the shell.
+
+mod alg;
+mod bench;
+mod cli;
+mod error;
+mod files;
+mod keys;
+mod ops;
+mod sigfmt;
+
+use crate::alg::Alg;
+use crate::cli::{Cli, Command, MessageArgs};
+use crate::error::{CliError, EXIT_USAGE, Result};
+use crate::files::{Output, read_small};
+use crate::keys::{Form, Format, PublicKey, SecretKey, detect};
+use crate::ops::{MessageOptions, Randomness};
+use clap::{CommandFactory, Parser};
+use std::process::ExitCode;
+use zeroize::Zeroizing;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("mldsa: {e}");
+            ExitCode::from(e.code)
+        }
+    }
+}
+
+fn run(command: Command) -> Result<()> {
+    match command {
+        Command::Keygen(a) => keygen(a),
+        Command::Pubkey(a) => pubkey(a),
+        Command::Sign(a) => sign(a),
+        Command::Verify(a) => verify(a),
+        Command::Mu(a) => mu(a),
+        Command::Inspect(a) => inspect(a),
+        Command::Convert(a) => convert(a),
+        Command::Bench(a) => bench::run(&a),
+        Command::Demo(a) => demo(a),
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut Cli::command(), "mldsa", &mut std::io::stdout());
+            Ok(())
+        }
+    }
+}
+
+/// Parses `n` bytes of hex given on the command line for `what`.
+fn hex_arg<const N: usize>(what: &str, text: &str) -> Result<Zeroizing<[u8; N]>> {
+    let bytes = Zeroizing::new(
+        hex::decode(text.trim()).map_err(|e| CliError::usage(format!("{what}: not hex: {e}")))?,
+    );
+    let mut out = Zeroizing::new([0u8; N]);
+    if bytes.len() != N {
+        return Err(CliError::usage(format!(
+            "{what} must be {N} bytes ({} hex digits), got {}",
+            2 * N,
+            bytes.len()
+        )));
+    }
+    out.copy_from_slice(&bytes);
+    Ok(out)
+}
+
+fn random_seed() -> Result<Zeroizing<[u8; 32]>> {
+    let mut seed = Zeroizing::new([0u8; 32]);
+    getrandom::fill(seed.as_mut())
+        .map_err(|e| CliError::usage(format!("the OS random number generator failed: {e}")))?;
+    Ok(seed)
+}
+
+fn read_secret(path: &str, alg: Option<Alg>) -> Result<(SecretKey, Format, Form)> {
+    let bytes = Zeroizing::new(read_small(path)?);
+    SecretKey::decode(path, &bytes, alg)
+}
+
+fn read_public(path: &str, alg: Option<Alg>) -> Result<PublicKey> {
+    let bytes = Zeroizing::new(read_small(path)?);
+    Ok(PublicKey::decode(path, &bytes, alg)?.0)
+}
+
+fn keygen(a: cli::KeygenArgs) -> Result<()> {
+    let seed = match &a.seed {
+        Some(hex) => hex_arg::<32>("--seed", hex)?,
+        None => random_seed()?,
+    };
+    let sk = SecretKey::from_seed(a.alg, &seed);
+    let encoded = sk.encode(a.format, a.key_form)?;
+    // Write the public key first: if it fails, no private key is left without its public half.
+    if let Some(path) = &a.public {
+        let out = Output {
+            path: Some(path),
+            force: a.force,
+            private: false,
+        };
+        out.write(&sk.public().encode(a.format)?)?;
+    }
+    Output {
+        path: a.out.as_deref(),
+        force: a.force,
+        private: true,
+    }
+    .write(&encoded)?;
+    if let Some(path) = &a.out {
+        eprintln!(
+            "mldsa: wrote {} private key ({}, {}) to {path}",
+            a.alg,
+            fmt_name(a.format),
+            a.key_form.name()
+        );
+    }
+    Ok(())
+}
+
+fn fmt_name(f: Format) -> &'static str {
+    match f {
+        Format::Pem => "PEM",
+        Format::Der => "DER",
+        Format::Raw => "raw",
+    }
+}
+
+fn pubkey(a: cli::PubkeyArgs) -> Result<()> {
+    let (sk, _, _) = read_secret(&a.key, a.alg)?;
+    let out = Output {
+        path: a.out.as_deref(),
+        force: a.force,
+        private: false,
+    };
+    out.write(&sk.public().encode(a.format)?)
+}
+
+fn message_options(m: &MessageArgs, external_mu: bool) -> Result<MessageOptions> {
+    let ctx = match (&m.context, &m.context_hex) {
+        (Some(text), _) => text.as_bytes().to_vec(),
+        (None, Some(hex)) => hex::decode(hex.trim())
+            .map_err(|e| CliError::usage(format!("--context-hex: not hex: {e}")))?,
+        (None, None) => Vec::new(),
+    };
+    if ctx.len() > mldsa::MAX_CONTEXT_LEN {
+        return Err(CliError::usage(format!(
+            "the context must be at most 255 bytes, got {}",
+            ctx.len()
+        )));
+    }
+    let prehash = match &m.prehash {
+        Some(name) => Some(
+            name.parse()
+                .map_err(|e| CliError::usage(format!("--prehash {name}: {e}")))?,
+        ),
+        None => None,
+    };
+    Ok(MessageOptions {
+        ctx,
+        prehash,
+        external_mu,
+    })
+}
+
+fn sign(a: cli::SignArgs) -> Result<()> {
+    if a.key == "-" && a.input == "-" {
+        return Err(CliError::usage(
+            "the key and the message cannot both come from stdin",
+        ));
+    }
+    let (sk, _, _) = read_secret(&a.key, a.alg)?;
+    let options = message_options(&a.message, a.external_mu)?;
+    let randomness = match (&a.rnd, a.deterministic) {
+        (Some(hex), _) => Randomness::Fixed(*hex_arg::<32>("--rnd", hex)?),
+        (None, true) => Randomness::Deterministic,
+        (None, false) => Randomness::Hedged,
+    };
+    let sig = ops::sign(&sk, &a.input, &options, randomness)?;
+    let out = Output {
+        path: a.out.as_deref(),
+        force: a.force,
+        private: false,
+    };
+    out.write(&sigfmt::encode(&sig, a.sig_format))
+}
+
+fn verify(a: cli::VerifyArgs) -> Result<()> {
+    if [&a.public, &a.sig]
+        .iter()
+        .filter(|p| p.as_str() == "-")
+        .count()
+        + (a.input == "-") as usize
+        > 1
+    {
+        return Err(CliError::usage(
+            "only one of the key, the signature and the message can come from stdin",
+        ));
+    }
+    let pk = read_public(&a.public, a.alg)?;
+    let sig = sigfmt::decode(&a.sig, &read_small(&a.sig)?, pk.alg().sizes().2)?;
+    let options = message_options(&a.message, a.external_mu)?;
+    if ops::verify(&pk, &a.input, &options, &sig)? {
+        if !a.quiet {
+            eprintln!("mldsa: signature valid ({})", pk.alg());
+        }
+        Ok(())
+    } else {
+        Err(CliError::invalid(if a.quiet {
+            String::new()
+        } else {
+            format!("signature INVALID ({})", pk.alg())
+        }))
+    }
+}
+
+fn mu(a: cli::MuArgs) -> Result<()> {
+    let pk = read_public(&a.public, a.alg)?;
+    let options = message_options(&a.message, false)?;
+    println!("{}", hex::encode(ops::mu(&pk, &a.input, &options)?));
+    Ok(())
+}
+
+fn inspect(a: cli::InspectArgs) -> Result<()> {
+    let bytes = Zeroizing::new(read_small(&a.file)?);
+    let format = detect(&bytes);
+    let is_private_pem = format == Format::Pem
+        && std::str::from_utf8(&bytes)
+            .ok()
+            .and_then(mldsa::pkix::pem_label)
+            == Some("PRIVATE KEY");
+    let private = match format {
+        Format::Pem if !is_private_pem => None,
+        _ => SecretKey::decode(&a.file, &bytes, a.alg).ok(),
+    };
+    if let Some((sk, format, form)) = private {
+        let (pk_len, sk_len, sig_len) = sk.alg().sizes();
+        println!("file:        {}", a.file);
+        println!("type:        private key");
+        println!("algorithm:   {}{}", sk.alg(), legacy_note(sk.alg()));
+        println!("format:      {} ({})", fmt_name(format), form.name());
+        println!("file size:   {} bytes", bytes.len());
+        println!(
+            "sizes:       public key {pk_len}, expanded private key {sk_len}, signature {sig_len} bytes"
+        );
+        println!("fingerprint: SHA2-256:{}", sk.public().fingerprint());
+        return Ok(());
+    }
+    if let Ok((pk, format)) = PublicKey::decode(&a.file, &bytes, a.alg) {
+        let (pk_len, _, sig_len) = pk.alg().sizes();
+        println!("file:        {}", a.file);
+        println!("type:        public key");
+        println!("algorithm:   {}{}", pk.alg(), legacy_note(pk.alg()));
+        println!("format:      {}", fmt_name(format));
+        println!("sizes:       public key {pk_len}, signature {sig_len} bytes");
+        println!("fingerprint: SHA2-256:{}", pk.fingerprint());
+        return Ok(());
+    }
+    // A signature: raw, hex or base64, of one of the known lengths.
+    for alg in alg::ALL.iter().filter(|x| a.alg.is_none_or(|w| w == **x)) {
+        if let Ok(sig) = sigfmt::decode(&a.file, &bytes, alg.sizes().2) {
+            let same_len: Vec<&str> = alg::ALL
+                .iter()
+                .filter(|x| x.sizes().2 == sig.len())
+                .map(|x| x.name())
+                .collect();
+            println!("file:        {}", a.file);
+            println!("type:        signature ({} bytes)", sig.len());
+            println!("algorithm:   {}", same_len.join(" or "));
+            println!(
+                "encoding:    {}",
+                if sig.len() == bytes.len() {
+                    "raw"
+                } else {
+                    "text (hex or base64)"
+                }
+            );
+            return Ok(());
+        }
+    }
+    Err(CliError::input(
+        &a.file,
+        "not a key or signature this tool recognises",
+    ))
+}
+
+fn legacy_note(alg: Alg) -> &'static str {
+    if alg.is_legacy() {
+        " (legacy CRYSTALS-Dilithium round 3, not ML-DSA)"
+    } else {
+        ""
+    }
+}
+
+fn convert(a: cli::ConvertArgs) -> Result<()> {
+    let bytes = Zeroizing::new(read_small(&a.input)?);
+    let is_public_pem = detect(&bytes) == Format::Pem
+        && std::str::from_utf8(&bytes)
+            .ok()
+            .and_then(mldsa::pkix::pem_label)
+            == Some("PUBLIC KEY");
+    let secret = if is_public_pem {
+        None
+    } else {
+        SecretKey::decode(&a.input, &bytes, a.alg).ok()
+    };
+    let (data, private): (Zeroizing<Vec<u8>>, bool) = match secret {
+        Some((sk, _, _)) if a.public => (Zeroizing::new(sk.public().encode(a.format)?), false),
+        Some((sk, _, form)) => {
+            let form = a
+                .key_form
+                .unwrap_or(if a.format == Format::Raw && form == Form::Both {
+                    Form::Seed
+                } else {
+                    form
+                });
+            (sk.encode(a.format, form)?, true)
+        }
+        None => {
+            if a.key_form.is_some() {
+                return Err(CliError::usage("--key-form applies to private keys only"));
+            }
+            let (pk, _) = PublicKey::decode(&a.input, &bytes, a.alg)?;
+            (Zeroizing::new(pk.encode(a.format)?), false)
+        }
+    };
+    Output {
+        path: a.out.as_deref(),
+        force: a.force,
+        private,
+    }
+    .write(&data)
+}
+
+fn demo(a: cli::DemoArgs) -> Result<()> {
+    let seed = random_seed()?;
+    let sk = SecretKey::from_seed(a.alg, &seed);
+    let pk = sk.public();
+    let (pk_len, sk_len, sig_len) = a.alg.sizes();
+    println!(
+        "1. keygen   {}: public key {pk_len} bytes, expanded private key {sk_len} bytes",
+        a.alg
+    );
+    println!("            seed        {}", hex::encode(*seed));
+    println!("            fingerprint SHA2-256:{}", pk.fingerprint());
+    let dir = std::env::temp_dir().join(format!("mldsa-demo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| CliError::usage(format!("temp dir: {e}")))?;
+    let msg_path = dir.join("message.txt");
+    std::fs::write(&msg_path, &a.message)
+        .map_err(|e| CliError::usage(format!("temp file: {e}")))?;
+    let msg = msg_path.to_string_lossy().into_owned();
+    let plain = MessageOptions {
+        ctx: Vec::new(),
+        prehash: None,
+        external_mu: false,
+    };
+    let sig = ops::sign(&sk, &msg, &plain, Randomness::Hedged)?;
+    println!(
+        "2. sign     {:?} ({} bytes): signature {sig_len} bytes, hedged",
+        a.message,
+        a.message.len()
+    );
+    println!("            {}...", hex::encode(&sig[..32]));
+    let ok = ops::verify(&pk, &msg, &plain, &sig)?;
+    println!(
+        "3. verify   original message: {}",
+        if ok { "valid" } else { "INVALID" }
+    );
+    std::fs::write(&msg_path, format!("{}!", a.message))
+        .map_err(|e| CliError::usage(e.to_string()))?;
+    let tampered = ops::verify(&pk, &msg, &plain, &sig)?;
+    println!(
+        "4. verify   message with one more byte: {}",
+        if tampered {
+            "valid"
+        } else {
+            "INVALID (as it should be)"
+        }
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    if ok && !tampered {
+        Ok(())
+    } else {
+        Err(CliError {
+            code: EXIT_USAGE,
+            message: "demo failed".into(),
+        })
+    }
+}
