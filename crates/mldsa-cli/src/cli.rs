@@ -21,6 +21,25 @@ use clap::{Args, Parser, Subcommand};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    #[command(flatten)]
+    pub passphrase: PassphraseArgs,
+}
+
+/// Where the passphrase of an encrypted private key comes from (never the command line, where
+/// other users could read it).
+#[derive(Args)]
+pub struct PassphraseArgs {
+    /// Passphrase for encrypted private keys: the first line of this file.
+    #[arg(
+        long,
+        global = true,
+        value_name = "FILE",
+        conflicts_with = "passphrase_env"
+    )]
+    pub passphrase_file: Option<String>,
+    /// Passphrase for encrypted private keys: this environment variable.
+    #[arg(long, global = true, value_name = "VAR")]
+    pub passphrase_env: Option<String>,
 }
 
 #[derive(Subcommand)]
@@ -97,6 +116,10 @@ pub struct KeygenArgs {
     /// What the private key file holds.
     #[arg(long, value_enum, default_value = "seed")]
     pub key_form: Form,
+    /// Encrypt the private key (PKCS#8 PBES2: scrypt and AES-256-CBC) under the passphrase from
+    /// --passphrase-file or --passphrase-env.
+    #[arg(long)]
+    pub encrypt: bool,
     /// Replace existing output files.
     #[arg(long)]
     pub force: bool,
@@ -235,6 +258,9 @@ pub struct ConvertArgs {
     /// Write the public key of a private key instead.
     #[arg(long)]
     pub public: bool,
+    /// Encrypt the private key output (see `keygen --encrypt`).
+    #[arg(long, conflicts_with = "public")]
+    pub encrypt: bool,
     /// Algorithm, for raw keys.
     #[arg(short, long, value_enum, ignore_case = true)]
     pub alg: Option<Alg>,

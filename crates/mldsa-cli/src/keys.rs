@@ -109,6 +109,14 @@ impl SecretKey {
         }
     }
 
+    fn from_any(key: AnySigningKey) -> Self {
+        match key {
+            AnySigningKey::MlDsa44(k) => SecretKey::MlDsa44(k),
+            AnySigningKey::MlDsa65(k) => SecretKey::MlDsa65(k),
+            AnySigningKey::MlDsa87(k) => SecretKey::MlDsa87(k),
+        }
+    }
+
     /// The algorithm.
     pub fn alg(&self) -> Alg {
         match self {
@@ -148,8 +156,16 @@ impl SecretKey {
         }
     }
 
-    /// The key file contents in `format` and `form`.
-    pub fn encode(&self, format: Format, form: Form) -> Result<Zeroizing<Vec<u8>>> {
+    /// The key file contents in `format` and `form`, encrypted under `passphrase` if given.
+    pub fn encode(
+        &self,
+        format: Format,
+        form: Form,
+        passphrase: Option<&[u8]>,
+    ) -> Result<Zeroizing<Vec<u8>>> {
+        if let Some(pass) = passphrase {
+            return self.encode_encrypted(format, form, pass);
+        }
         let need_seed = || {
             CliError::usage(
                 "this key has no seed (it was imported in expanded form); use --key-form expanded",
@@ -189,9 +205,87 @@ impl SecretKey {
         }
     }
 
+    fn encode_encrypted(
+        &self,
+        format: Format,
+        form: Form,
+        pass: &[u8],
+    ) -> Result<Zeroizing<Vec<u8>>> {
+        if self.seed().is_none() && form != Form::Expanded {
+            return Err(CliError::usage(
+                "this key has no seed; use --key-form expanded",
+            ));
+        }
+        let f = form.pkix();
+        let err = |e: mldsa::Error| CliError::usage(format!("cannot encrypt the key: {e}"));
+        let out = match (self, format) {
+            (SecretKey::MlDsa44(k), Format::Der) => {
+                k.to_pkcs8_encrypted_der(f, pass).map_err(err)?
+            }
+            (SecretKey::MlDsa65(k), Format::Der) => {
+                k.to_pkcs8_encrypted_der(f, pass).map_err(err)?
+            }
+            (SecretKey::MlDsa87(k), Format::Der) => {
+                k.to_pkcs8_encrypted_der(f, pass).map_err(err)?
+            }
+            (SecretKey::MlDsa44(k), Format::Pem) => {
+                k.to_pkcs8_encrypted_pem(f, pass).map_err(err)?.into_bytes()
+            }
+            (SecretKey::MlDsa65(k), Format::Pem) => {
+                k.to_pkcs8_encrypted_pem(f, pass).map_err(err)?.into_bytes()
+            }
+            (SecretKey::MlDsa87(k), Format::Pem) => {
+                k.to_pkcs8_encrypted_pem(f, pass).map_err(err)?.into_bytes()
+            }
+            _ => {
+                return Err(CliError::usage(
+                    "--encrypt needs an ML-DSA key in PEM or DER format",
+                ));
+            }
+        };
+        Ok(Zeroizing::new(out))
+    }
+
     /// Reads a private key file, detecting its format. `alg` (from `-a`) is required for raw
     /// keys whose length fits several algorithms, and must agree with PEM/DER contents.
-    pub fn decode(path: &str, bytes: &[u8], alg: Option<Alg>) -> Result<(Self, Format, Form)> {
+    /// Encrypted PKCS#8 files need `passphrase`.
+    pub fn decode(
+        path: &str,
+        bytes: &[u8],
+        alg: Option<Alg>,
+        passphrase: Option<&[u8]>,
+    ) -> Result<(Self, Format, Form)> {
+        let encrypted = match detect(bytes) {
+            Format::Pem => {
+                std::str::from_utf8(bytes)
+                    .ok()
+                    .and_then(mldsa::pkix::pem_label)
+                    == Some(mldsa::pkix::ENCRYPTED_PRIVATE_KEY_LABEL)
+            }
+            Format::Der => {
+                mldsa::pkix::der_kind(bytes) == Some(mldsa::pkix::PemLabel::EncryptedPrivateKey)
+            }
+            Format::Raw => false,
+        };
+        if encrypted {
+            let pass = passphrase.ok_or_else(|| {
+                CliError::input(
+                    path,
+                    "the private key is encrypted; give --passphrase-file or --passphrase-env",
+                )
+            })?;
+            let parsed = match detect(bytes) {
+                Format::Pem => AnySigningKey::from_pkcs8_encrypted_pem(
+                    std::str::from_utf8(bytes).expect("checked above"),
+                    pass,
+                ),
+                _ => AnySigningKey::from_pkcs8_encrypted_der(bytes, pass),
+            };
+            let (key, form) = parsed.map_err(|e| CliError::input(path, e))?;
+            let key = SecretKey::from_any(key);
+            check_alg(path, "PKCS#8 key", key.alg(), alg)?;
+            return Ok((key, detect(bytes), Form::from_pkix(form)));
+        }
         match detect(bytes) {
             Format::Pem | Format::Der => {
                 let parsed = match detect(bytes) {
@@ -203,11 +297,7 @@ impl SecretKey {
                     _ => AnySigningKey::from_pkcs8_der(bytes).map_err(|e| CliError::input(path, e)),
                 };
                 let (key, form) = parsed?;
-                let key = match key {
-                    AnySigningKey::MlDsa44(k) => SecretKey::MlDsa44(k),
-                    AnySigningKey::MlDsa65(k) => SecretKey::MlDsa65(k),
-                    AnySigningKey::MlDsa87(k) => SecretKey::MlDsa87(k),
-                };
+                let key = SecretKey::from_any(key);
                 check_alg(path, "PKCS#8 key", key.alg(), alg)?;
                 Ok((key, detect(bytes), Form::from_pkix(form)))
             }
@@ -365,13 +455,18 @@ impl PublicKey {
 
     /// Reads a public key file, detecting its format; a private key file is accepted too (its
     /// public half is used), so `verify -p` works with either.
-    pub fn decode(path: &str, bytes: &[u8], alg: Option<Alg>) -> Result<(Self, Format)> {
+    pub fn decode(
+        path: &str,
+        bytes: &[u8],
+        alg: Option<Alg>,
+        passphrase: Option<&[u8]>,
+    ) -> Result<(Self, Format)> {
         let format = detect(bytes);
         if format == Format::Pem {
             let text = std::str::from_utf8(bytes)
                 .map_err(|_| CliError::input(path, "PEM file is not valid text"))?;
-            if mldsa::pkix::pem_label(text) == Some("PRIVATE KEY") {
-                let (sk, _, _) = SecretKey::decode(path, bytes, alg)?;
+            if mldsa::pkix::pem_label(text).is_some_and(|l| l.ends_with("PRIVATE KEY")) {
+                let (sk, _, _) = SecretKey::decode(path, bytes, alg, passphrase)?;
                 return Ok((sk.public(), format));
             }
             let key =
@@ -381,7 +476,7 @@ impl PublicKey {
         if format == Format::Der {
             return match AnyVerifyingKey::from_public_key_der(bytes) {
                 Ok(key) => Ok((from_any(path, key, alg)?, format)),
-                Err(spki_err) => match SecretKey::decode(path, bytes, alg) {
+                Err(spki_err) => match SecretKey::decode(path, bytes, alg, passphrase) {
                     Ok((sk, _, _)) => Ok((sk.public(), format)),
                     Err(_) => Err(CliError::input(path, spki_err)),
                 },
@@ -404,7 +499,7 @@ impl PublicKey {
             [a] => *a,
             [] => {
                 // Maybe a raw private key.
-                if let Ok((sk, _, _)) = SecretKey::decode(path, bytes, alg) {
+                if let Ok((sk, _, _)) = SecretKey::decode(path, bytes, alg, None) {
                     return Ok((sk.public(), format));
                 }
                 return Err(CliError::input(

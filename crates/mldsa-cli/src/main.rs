@@ -21,13 +21,61 @@ use zeroize::Zeroizing;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match run(cli.command) {
+    let result = passphrase(&cli.passphrase).and_then(|pass| {
+        PASSPHRASE.with(|p| *p.borrow_mut() = pass);
+        run(cli.command)
+    });
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("mldsa: {e}");
             ExitCode::from(e.code)
         }
     }
+}
+
+thread_local! {
+    /// The passphrase given with --passphrase-file / --passphrase-env, if any.
+    static PASSPHRASE: std::cell::RefCell<Option<Zeroizing<Vec<u8>>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Reads the passphrase from the file or environment variable named on the command line.
+fn passphrase(a: &cli::PassphraseArgs) -> Result<Option<Zeroizing<Vec<u8>>>> {
+    if let Some(path) = &a.passphrase_file {
+        let text = Zeroizing::new(read_small(path)?);
+        let line = text.split(|&b| b == b'\n').next().unwrap_or(&[]);
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if line.is_empty() {
+            return Err(CliError::input(path, "the passphrase is empty"));
+        }
+        return Ok(Some(Zeroizing::new(line.to_vec())));
+    }
+    if let Some(var) = &a.passphrase_env {
+        let value = std::env::var_os(var)
+            .ok_or_else(|| CliError::usage(format!("--passphrase-env: {var} is not set")))?;
+        let bytes = Zeroizing::new(value.into_encoded_bytes());
+        if bytes.is_empty() {
+            return Err(CliError::usage(format!("--passphrase-env: {var} is empty")));
+        }
+        return Ok(Some(bytes));
+    }
+    Ok(None)
+}
+
+/// Runs `f` with the passphrase, if one was given.
+fn with_passphrase<T>(f: impl FnOnce(Option<&[u8]>) -> T) -> T {
+    PASSPHRASE.with(|p| f(p.borrow().as_ref().map(|z| z.as_slice())))
+}
+
+/// The passphrase for --encrypt, which must have been given.
+fn encryption_passphrase(encrypt: bool) -> Result<Option<Zeroizing<Vec<u8>>>> {
+    if !encrypt {
+        return Ok(None);
+    }
+    let pass = PASSPHRASE.with(|p| p.borrow().clone());
+    pass.map(Some)
+        .ok_or_else(|| CliError::usage("--encrypt needs --passphrase-file or --passphrase-env"))
 }
 
 fn run(command: Command) -> Result<()> {
@@ -74,12 +122,12 @@ fn random_seed() -> Result<Zeroizing<[u8; 32]>> {
 
 fn read_secret(path: &str, alg: Option<Alg>) -> Result<(SecretKey, Format, Form)> {
     let bytes = Zeroizing::new(read_small(path)?);
-    SecretKey::decode(path, &bytes, alg)
+    with_passphrase(|pass| SecretKey::decode(path, &bytes, alg, pass))
 }
 
 fn read_public(path: &str, alg: Option<Alg>) -> Result<PublicKey> {
     let bytes = Zeroizing::new(read_small(path)?);
-    Ok(PublicKey::decode(path, &bytes, alg)?.0)
+    Ok(with_passphrase(|pass| PublicKey::decode(path, &bytes, alg, pass))?.0)
 }
 
 fn keygen(a: cli::KeygenArgs) -> Result<()> {
@@ -88,7 +136,8 @@ fn keygen(a: cli::KeygenArgs) -> Result<()> {
         None => random_seed()?,
     };
     let sk = SecretKey::from_seed(a.alg, &seed);
-    let encoded = sk.encode(a.format, a.key_form)?;
+    let pass = encryption_passphrase(a.encrypt)?;
+    let encoded = sk.encode(a.format, a.key_form, pass.as_ref().map(|p| p.as_slice()))?;
     // Write the public key first: if it fails, no private key is left without its public half.
     if let Some(path) = &a.public {
         let out = Output {
@@ -221,14 +270,26 @@ fn mu(a: cli::MuArgs) -> Result<()> {
 fn inspect(a: cli::InspectArgs) -> Result<()> {
     let bytes = Zeroizing::new(read_small(&a.file)?);
     let format = detect(&bytes);
-    let is_private_pem = format == Format::Pem
-        && std::str::from_utf8(&bytes)
-            .ok()
-            .and_then(mldsa::pkix::pem_label)
-            == Some("PRIVATE KEY");
+    let label = std::str::from_utf8(&bytes)
+        .ok()
+        .and_then(mldsa::pkix::pem_label);
+    let encrypted = label == Some(mldsa::pkix::ENCRYPTED_PRIVATE_KEY_LABEL)
+        || (format == Format::Der
+            && mldsa::pkix::der_kind(&bytes) == Some(mldsa::pkix::PemLabel::EncryptedPrivateKey));
+    if encrypted && with_passphrase(|p| p.is_none()) {
+        println!("file:        {}", a.file);
+        println!(
+            "type:        encrypted private key (PKCS#8 PBES2, {})",
+            fmt_name(format)
+        );
+        println!(
+            "algorithm:   unknown without the passphrase (--passphrase-file or --passphrase-env)"
+        );
+        return Ok(());
+    }
     let private = match format {
-        Format::Pem if !is_private_pem => None,
-        _ => SecretKey::decode(&a.file, &bytes, a.alg).ok(),
+        Format::Pem if !label.is_some_and(|l| l.ends_with("PRIVATE KEY")) => None,
+        _ => with_passphrase(|pass| SecretKey::decode(&a.file, &bytes, a.alg, pass)).ok(),
     };
     if let Some((sk, format, form)) = private {
         let (pk_len, sk_len, sig_len) = sk.alg().sizes();
@@ -243,7 +304,7 @@ fn inspect(a: cli::InspectArgs) -> Result<()> {
         println!("fingerprint: SHA2-256:{}", sk.public().fingerprint());
         return Ok(());
     }
-    if let Ok((pk, format)) = PublicKey::decode(&a.file, &bytes, a.alg) {
+    if let Ok((pk, format)) = PublicKey::decode(&a.file, &bytes, a.alg, None) {
         let (pk_len, _, sig_len) = pk.alg().sizes();
         println!("file:        {}", a.file);
         println!("type:        public key");
@@ -299,8 +360,15 @@ fn convert(a: cli::ConvertArgs) -> Result<()> {
     let secret = if is_public_pem {
         None
     } else {
-        SecretKey::decode(&a.input, &bytes, a.alg).ok()
+        match with_passphrase(|pass| SecretKey::decode(&a.input, &bytes, a.alg, pass)) {
+            Ok(k) => Some(k),
+            // A private key that fails (say, a wrong passphrase) is reported as such; only
+            // documents that may be public keys fall through to the public-key reader.
+            Err(e) if !is_public_key_candidate(&bytes) => return Err(e),
+            Err(_) => None,
+        }
     };
+    let pass = encryption_passphrase(a.encrypt)?;
     let (data, private): (Zeroizing<Vec<u8>>, bool) = match secret {
         Some((sk, _, _)) if a.public => (Zeroizing::new(sk.public().encode(a.format)?), false),
         Some((sk, _, form)) => {
@@ -311,13 +379,16 @@ fn convert(a: cli::ConvertArgs) -> Result<()> {
                 } else {
                     form
                 });
-            (sk.encode(a.format, form)?, true)
+            (
+                sk.encode(a.format, form, pass.as_ref().map(|p| p.as_slice()))?,
+                true,
+            )
         }
         None => {
             if a.key_form.is_some() {
                 return Err(CliError::usage("--key-form applies to private keys only"));
             }
-            let (pk, _) = PublicKey::decode(&a.input, &bytes, a.alg)?;
+            let (pk, _) = PublicKey::decode(&a.input, &bytes, a.alg, None)?;
             (Zeroizing::new(pk.encode(a.format)?), false)
         }
     };
@@ -327,6 +398,20 @@ fn convert(a: cli::ConvertArgs) -> Result<()> {
         private,
     }
     .write(&data)
+}
+
+/// Whether a document that failed as a private key may still be a public key.
+fn is_public_key_candidate(bytes: &[u8]) -> bool {
+    match detect(bytes) {
+        Format::Pem => {
+            std::str::from_utf8(bytes)
+                .ok()
+                .and_then(mldsa::pkix::pem_label)
+                == Some("PUBLIC KEY")
+        }
+        Format::Der => mldsa::pkix::der_kind(bytes) == Some(mldsa::pkix::PemLabel::PublicKey),
+        Format::Raw => alg::ALL.iter().any(|a| a.sizes().0 == bytes.len()),
+    }
 }
 
 fn demo(a: cli::DemoArgs) -> Result<()> {
