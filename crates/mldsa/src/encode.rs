@@ -1,5 +1,6 @@
 //! Encodings of keys, signatures and w1 (FIPS 204 Algorithms 22-28), with strict decoding.
 
+use crate::declassify::public;
 use crate::error::Malformed;
 use crate::pack::{
     bit_pack, bit_unpack, bit_unpack_z, hint_bit_pack, hint_bit_unpack, simple_bit_pack,
@@ -109,10 +110,10 @@ pub(crate) fn sk_decode<P: Parameters>(
     }
     // Constant time: a key with out-of-range coefficients is rejected; that it was rejected is
     // the only thing revealed.
-    if bad_s1 != 0 {
+    if public(bad_s1) != 0 {
         return Err(Malformed::S1OutOfRange);
     }
-    if bad_s2 != 0 {
+    if public(bad_s2) != 0 {
         return Err(Malformed::S2OutOfRange);
     }
     Ok(())

@@ -1,6 +1,7 @@
 //! The expanded secret key (rho, K, tr, s1, s2, t0) as signing uses it, and its FIPS 204
 //! encoding (skEncode / skDecode with strict checks), shared by ML-DSA and the legacy mode.
 
+use crate::declassify::public;
 use crate::encode::{SkParts, pk_encode, sk_decode, sk_encode};
 use crate::error::Malformed;
 use crate::field::{caddq, center, montgomery_reduce};
@@ -159,7 +160,8 @@ impl<P: Parameters> ExpandedSecret<P> {
         if check_consistency {
             let mut tr = [0u8; TR_LEN];
             shake256(&[pk.as_ref()], &mut tr[..P::TR_BYTES]);
-            if !bool::from(tr.ct_eq(&secret.tr)) {
+            // Constant time: only the verdict on a malformed key is revealed (both checks).
+            if !public(bool::from(tr.ct_eq(&secret.tr))) {
                 return Err(Malformed::TrMismatch);
             }
             let t0_equal =
@@ -167,7 +169,7 @@ impl<P: Parameters> ExpandedSecret<P> {
                     .iter()
                     .zip(s.t0_derived.as_ref())
                     .fold(Choice::from(1), |acc, (a, b)| acc & a.0[..].ct_eq(&b.0[..]));
-            if !bool::from(t0_equal) {
+            if !public(bool::from(t0_equal)) {
                 return Err(Malformed::T0Mismatch);
             }
         }

@@ -62,6 +62,12 @@ const RHO_PI: ([u32; 24], [usize; 24]) = {
     (rho, pi)
 };
 
+/// (x + 1) mod 5, (x + 2) mod 5 and (x + 4) mod 5 as tables, so that no `%` (a hardware `div`
+/// at low optimisation levels, even on these public indices) appears in the permutation.
+const PLUS1: [usize; 5] = [1, 2, 3, 4, 0];
+const PLUS2: [usize; 5] = [2, 3, 4, 0, 1];
+const PLUS4: [usize; 5] = [4, 0, 1, 2, 3];
+
 /// Keccak-f[1600] (FIPS 202 section 3.3, 24 rounds of theta, rho, pi, chi, iota).
 pub(crate) fn f1600(a: &mut [u64; 25]) {
     let (rho, pi) = RHO_PI;
@@ -72,7 +78,7 @@ pub(crate) fn f1600(a: &mut [u64; 25]) {
             c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
         }
         for x in 0..5 {
-            let d = c[(x + 4) % 5] ^ c[(x + 1) % 5].rotate_left(1);
+            let d = c[PLUS4[x]] ^ c[PLUS1[x]].rotate_left(1);
             for y in 0..5 {
                 a[x + 5 * y] ^= d;
             }
@@ -94,7 +100,7 @@ pub(crate) fn f1600(a: &mut [u64; 25]) {
                 a[5 * y + 4],
             ];
             for x in 0..5 {
-                a[x + 5 * y] = row[x] ^ (!row[(x + 1) % 5] & row[(x + 2) % 5]);
+                a[x + 5 * y] = row[x] ^ (!row[PLUS1[x]] & row[PLUS2[x]]);
             }
         }
         // iota

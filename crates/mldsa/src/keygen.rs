@@ -1,5 +1,6 @@
 //! Key generation (FIPS 204 Algorithm 6).
 
+use crate::declassify::public_mut;
 use crate::encode::pk_encode;
 use crate::expanded::ExpandedSecret;
 use crate::keccak::shake256;
@@ -80,6 +81,8 @@ pub(crate) fn keygen_internal<P: Parameters>(
         Variant::DilithiumRound3 => shake256(&[xi], &mut seed_bytes),
     }
     sk.rho.copy_from_slice(&seed_bytes[..32]);
+    // Constant time: rho is part of the public key; ExpandA branches on bytes derived from it.
+    public_mut(&mut sk.rho);
     scratch.rho_prime.copy_from_slice(&seed_bytes[32..96]);
     sk.k.copy_from_slice(&seed_bytes[96..]);
     seed_bytes.zeroize();
@@ -101,6 +104,8 @@ pub(crate) fn keygen_internal<P: Parameters>(
 
     // Steps 8-9: pk = pkEncode(rho, t1), tr = H(pk, 64) (32 bytes in Dilithium v3.1).
     pk_encode(&sk.rho, scratch.t1.as_ref(), pk.as_mut());
+    // Constant time: the public key is public.
+    public_mut(pk.as_mut());
     shake256(&[pk.as_ref()], &mut sk.tr[..P::TR_BYTES]);
 
     // Step 10 is the encoding; here the key is kept expanded, in the NTT domain.

@@ -134,6 +134,11 @@ extern crate std;
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+#[cfg(mldsa_ct)]
+#[doc(hidden)]
+pub mod ct;
+#[doc(hidden)]
+pub mod declassify;
 mod encode;
 mod error;
 mod expanded;

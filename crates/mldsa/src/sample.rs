@@ -1,5 +1,6 @@
 //! Pseudorandom sampling (FIPS 204 Algorithms 14, 15 and 29-34).
 
+use crate::declassify::public;
 use crate::keccak::{Shake128, Shake256};
 use crate::pack::integer_to_bytes_2;
 use crate::params::{Parameters, Q};
@@ -23,15 +24,13 @@ pub(crate) fn coeff_from_three_bytes(b0: u8, b1: u8, b2: u8) -> Option<i32> {
 #[inline(always)]
 pub(crate) fn coeff_from_half_byte(eta: i32, b: u8) -> Option<i32> {
     let b = b as i32;
-    match eta {
-        2 => {
-            let accept = b < 15;
-            let b_mod_5 = b - 5 * ((b * 205) >> 10);
-            accept.then_some(2 - b_mod_5)
-        }
-        4 => (b < 9).then_some(4 - b),
+    let (limit, value) = match eta {
+        2 => (15, 2 - (b - 5 * ((b * 205) >> 10))),
+        4 => (9, 4 - b),
         _ => unreachable!("FIPS 204 uses eta = 2 or 4 only"),
-    }
+    };
+    // Constant time: whether the nibble is rejected may become public (see above).
+    public(b < limit).then_some(value)
 }
 
 /// FIPS 204 Algorithm 30, RejNTTPoly: a uniform element of T_q from SHAKE128(seed).

@@ -1,6 +1,7 @@
 //! Signing (FIPS 204 Algorithm 7), written once for every front door: pure ML-DSA, HashML-DSA,
 //! the internal interface, external mu and streaming all arrive here as mu.
 
+use crate::declassify::{public, public_mut};
 use crate::encode::{sig_encode, w1_encode};
 use crate::error::Error;
 use crate::expanded::ExpandedSecret;
@@ -139,6 +140,7 @@ pub(crate) fn sign_with_rho_pp<P: Parameters>(
         // SampleInBall branches on it.
         w1_encode::<P>(s.w1.as_ref(), w1_bytes);
         shake256(&[mu, w1_bytes], c_tilde);
+        public_mut(c_tilde);
         // Steps 16-17: c = SampleInBall(c-tilde), c-hat = NTT(c).
         sample_in_ball::<P>(c_tilde, &mut s.c);
         ntt(&s.c, &mut s.c_hat);
@@ -159,11 +161,11 @@ pub(crate) fn sign_with_rho_pp<P: Parameters>(
         // Step 23: the first two checks.
         // Constant time: each check is computed over every coefficient; only its yes/no outcome
         // is revealed, which FIPS 204 permits (a rejected attempt's reason is public).
-        if vec_exceeds(s.z.as_ref(), P::GAMMA1 - P::BETA) != 0 {
+        if public(vec_exceeds(s.z.as_ref(), P::GAMMA1 - P::BETA)) != 0 {
             observe(Rejection::ZBound);
             continue;
         }
-        if low_bits_exceed::<P>(s.r.as_ref(), P::GAMMA2 - P::BETA) != 0 {
+        if public(low_bits_exceed::<P>(s.r.as_ref(), P::GAMMA2 - P::BETA)) != 0 {
             observe(Rejection::R0Bound);
             continue;
         }
@@ -176,7 +178,7 @@ pub(crate) fn sign_with_rho_pp<P: Parameters>(
             s.ct0.as_mut(),
         );
         // Constant time: as for step 23, only the outcome is revealed.
-        if vec_exceeds(s.ct0.as_ref(), P::GAMMA2) != 0 {
+        if public(vec_exceeds(s.ct0.as_ref(), P::GAMMA2)) != 0 {
             observe(Rejection::Ct0Bound);
             continue;
         }
@@ -185,7 +187,11 @@ pub(crate) fn sign_with_rho_pp<P: Parameters>(
                 *x = freeze(r + *x);
             }
         }
-        let hints = make_hint_vec::<P>(s.r.as_ref(), s.ct0.as_ref(), s.w1.as_mut());
+        let hints = public(make_hint_vec::<P>(
+            s.r.as_ref(),
+            s.ct0.as_ref(),
+            s.w1.as_mut(),
+        ));
         // Step 28. Constant time: the hint count is public once accepted (h is in the signature)
         // and only "too many" is revealed otherwise.
         if hints as usize > P::OMEGA {
@@ -194,6 +200,10 @@ pub(crate) fn sign_with_rho_pp<P: Parameters>(
         }
 
         // Step 33: sigma = sigEncode(c-tilde, z mod+- q, h). z is already centred.
+        // Constant time: the accepted signature's z and h are public (they are in it);
+        // HintBitPack branches on h.
+        public_mut(s.z.as_mut());
+        public_mut(s.w1.as_mut());
         let mut sig = P::SigBytes::zeroed();
         sig_encode::<P>(c_tilde, s.z.as_ref(), s.w1.as_ref(), sig.as_mut());
         return Ok(sig);

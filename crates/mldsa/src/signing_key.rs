@@ -284,3 +284,19 @@ impl<P: ParameterSet> signature::MultipartSigner<Signature<P>> for SigningKey<P>
         )
     }
 }
+
+#[cfg(mldsa_ct)]
+impl<P: ParameterSet> SigningKey<P> {
+    /// Marks the key's secret parts (seed, K, s1, s2, t0) as secret for valgrind's
+    /// constant-flow check (`--cfg mldsa_ct` builds only).
+    #[doc(hidden)]
+    pub fn ct_classify_secrets(&mut self) {
+        if let Some(seed) = &mut self.seed {
+            crate::ct::classify(seed);
+        }
+        crate::ct::classify(&mut self.secret.k);
+        crate::ct::classify(self.secret.s1_hat.as_mut());
+        crate::ct::classify(self.secret.s2_hat.as_mut());
+        crate::ct::classify(self.secret.t0_hat.as_mut());
+    }
+}

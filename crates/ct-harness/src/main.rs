@@ -1,0 +1,96 @@
+//! Runs the real key generation and signing code with the secrets marked undefined for
+//! valgrind memcheck: any branch or memory address that depends on a secret is reported.
+//!
+//! Build and run (see `scripts/ct-check.sh`):
+//!
+//! ```text
+//! RUSTFLAGS="--cfg mldsa_ct" cargo build --profile ct -p ct-harness
+//! valgrind -q --error-exitcode=1 target/ct/ct-harness
+//! ```
+//!
+//! Secrets come from the OS RNG so the compiler cannot fold them. Outputs are declassified
+//! before they are compared, because comparing and printing branch on their bytes.
+
+#[cfg(not(mldsa_ct))]
+fn main() {
+    eprintln!(
+        "ct-harness must be built with RUSTFLAGS=\"--cfg mldsa_ct\" (see scripts/ct-check.sh)"
+    );
+    std::process::exit(2);
+}
+
+#[cfg(mldsa_ct)]
+fn main() {
+    use mldsa::ct::{classify, declassify};
+    use mldsa::legacy::{self, Dilithium2, Dilithium3, Dilithium5, DilithiumParameterSet};
+    use mldsa::{MlDsa44, MlDsa65, MlDsa87, ParameterSet, SigningKey};
+
+    fn random<const N: usize>() -> [u8; N] {
+        let mut out = [0u8; N];
+        getrandom::fill(&mut out).expect("OS RNG");
+        out
+    }
+
+    fn mldsa_ops<P: ParameterSet>() {
+        // KeyGen with a secret seed.
+        let mut seed = random::<32>();
+        classify(&mut seed);
+        let sk = SigningKey::<P>::from_seed(&seed);
+        // Signing with every secret part of the key marked, hedged (secret rnd) and deterministic,
+        // pure, HashML-DSA and external mu.
+        let mut sk = sk.clone();
+        sk.ct_classify_secrets();
+        let msg = random::<64>();
+        let mut rnd = random::<32>();
+        classify(&mut rnd);
+        let mu = sk.verifying_key().compute_mu(&msg, b"ctx").unwrap();
+        let mut hedged = sk.sign_mu(&mu, &rnd).unwrap();
+        let mut deterministic = sk.sign_deterministic(&msg, b"ctx").unwrap();
+        let ph = mldsa::PreHashed::hash(mldsa::PreHash::Sha2_512, &msg);
+        let mut prehashed = sk.sign_prehashed_deterministic(&ph, b"").unwrap();
+        declassify(&mut hedged);
+        declassify(&mut deterministic);
+        declassify(&mut prehashed);
+        let vk = sk.verifying_key();
+        assert!(vk.verify_mu(&mu, &hedged).is_ok());
+        assert!(vk.verify(&msg, b"ctx", &deterministic).is_ok());
+        assert!(vk.verify_prehashed(&ph, b"", &prehashed).is_ok());
+
+        // Expanded-key export and strict import (range and consistency checks) of secret bytes.
+        let mut expanded = sk.to_expanded_bytes();
+        classify(&mut expanded.as_mut()[32..64]); // K
+        classify(&mut expanded.as_mut()[128..]); // s1, s2, t0
+        let imported = SigningKey::<P>::from_expanded(expanded.as_ref()).unwrap();
+        let mut again = imported.sign_deterministic(&msg, b"ctx").unwrap();
+        declassify(&mut again);
+        assert!(again == deterministic);
+
+        // PKCS#8 seed form round trip; the DER structure is public, the seed (last 32 bytes) not.
+        let mut der = sk.to_pkcs8_der(mldsa::pkix::KeyForm::Seed).unwrap();
+        let n = der.len();
+        classify(&mut der.as_mut_slice()[n - 32..]);
+        let _ = SigningKey::<P>::from_pkcs8_der(&der).unwrap();
+        println!(
+            "{}: keygen, sign (hedged, deterministic, pre-hash, mu), import: done",
+            P::NAME
+        );
+    }
+
+    fn legacy_ops<P: DilithiumParameterSet>() {
+        let mut seed = random::<32>();
+        classify(&mut seed);
+        let sk = legacy::SigningKey::<P>::from_seed(&seed);
+        let msg = random::<64>();
+        let mut sig = sk.sign_deterministic(&msg).unwrap();
+        declassify(&mut sig);
+        assert!(sk.verifying_key().verify(&msg, &sig).is_ok());
+        println!("{}: keygen, sign: done", P::NAME);
+    }
+
+    mldsa_ops::<MlDsa44>();
+    mldsa_ops::<MlDsa65>();
+    mldsa_ops::<MlDsa87>();
+    legacy_ops::<Dilithium2>();
+    legacy_ops::<Dilithium3>();
+    legacy_ops::<Dilithium5>();
+}
