@@ -20,26 +20,38 @@ const fn poly_bytes(bits: usize) -> usize {
     32 * bits
 }
 
+// The two helpers below walk polynomials and their `len`-byte pieces with index arithmetic
+// rather than `chunks_exact`, whose chunk count is a division: a hardware `div` at opt-level z.
+// It would only divide public lengths, but the constant-time scan admits no `div` here at all.
+
+/// Packs each polynomial into its piece of `bytes` with `f`.
+fn pack_each(polys: &[Poly], bytes: &mut [u8], len: usize, mut f: impl FnMut(&Poly, &mut [u8])) {
+    for (i, p) in polys.iter().enumerate() {
+        f(p, &mut bytes[i * len..(i + 1) * len]);
+    }
+}
+
+/// Unpacks each polynomial from its piece of `bytes` with `f`.
+fn unpack_each(bytes: &[u8], polys: &mut [Poly], len: usize, mut f: impl FnMut(&[u8], &mut Poly)) {
+    for (i, p) in polys.iter_mut().enumerate() {
+        f(&bytes[i * len..(i + 1) * len], p);
+    }
+}
+
 /// FIPS 204 Algorithm 22, pkEncode: rho || SimpleBitPack(t1[i], 2^10 - 1) for each i.
 pub(crate) fn pk_encode(rho: &[u8; 32], t1: &[Poly], pk: &mut [u8]) {
     pk[..32].copy_from_slice(rho);
-    for (t1_i, chunk) in t1
-        .iter()
-        .zip(pk[32..].chunks_exact_mut(poly_bytes(T1_BITS)))
-    {
-        simple_bit_pack(t1_i, T1_BITS, chunk);
-    }
+    pack_each(t1, &mut pk[32..], poly_bytes(T1_BITS), |t1_i, chunk| {
+        simple_bit_pack(t1_i, T1_BITS, chunk)
+    });
 }
 
 /// FIPS 204 Algorithm 23, pkDecode. Every encoding of the right length is valid.
 pub(crate) fn pk_decode(pk: &[u8], rho: &mut [u8; 32], t1: &mut [Poly]) {
     rho.copy_from_slice(&pk[..32]);
-    for (t1_i, chunk) in t1
-        .iter_mut()
-        .zip(pk[32..].chunks_exact(poly_bytes(T1_BITS)))
-    {
-        simple_bit_unpack(chunk, T1_BITS, t1_i);
-    }
+    unpack_each(&pk[32..], t1, poly_bytes(T1_BITS), |chunk, t1_i| {
+        simple_bit_unpack(chunk, T1_BITS, t1_i)
+    });
 }
 
 /// The parts of an expanded secret key (FIPS 204 Algorithm 24's inputs).
@@ -60,18 +72,14 @@ pub(crate) fn sk_encode<P: Parameters>(parts: &SkParts<'_>, sk: &mut [u8]) {
     head[32..64].copy_from_slice(parts.k);
     head[64..].copy_from_slice(parts.tr);
     let eta_len = poly_bytes(P::ETA_BITS);
-    let (s_bytes, t0_bytes) = rest.split_at_mut((P::L + P::K) * eta_len);
-    let s = parts.s1.iter().chain(parts.s2.iter());
-    for (s_i, chunk) in s.zip(s_bytes.chunks_exact_mut(eta_len)) {
-        bit_pack(s_i, P::ETA, P::ETA_BITS, chunk);
-    }
-    for (t0_i, chunk) in parts
-        .t0
-        .iter()
-        .zip(t0_bytes.chunks_exact_mut(poly_bytes(D as usize)))
-    {
-        bit_pack(t0_i, T0_B, D as usize, chunk);
-    }
+    let (s1_bytes, rest) = rest.split_at_mut(P::L * eta_len);
+    let (s2_bytes, t0_bytes) = rest.split_at_mut(P::K * eta_len);
+    let pack_s = |s_i: &Poly, chunk: &mut [u8]| bit_pack(s_i, P::ETA, P::ETA_BITS, chunk);
+    pack_each(parts.s1, s1_bytes, eta_len, pack_s);
+    pack_each(parts.s2, s2_bytes, eta_len, pack_s);
+    pack_each(parts.t0, t0_bytes, poly_bytes(D as usize), |t0_i, chunk| {
+        bit_pack(t0_i, T0_B, D as usize, chunk)
+    });
 }
 
 /// FIPS 204 Algorithm 25, skDecode, strict: s1 and s2 must lie in [-eta, eta]. (Every d-bit t0
@@ -97,17 +105,16 @@ pub(crate) fn sk_decode<P: Parameters>(
     let (s2_bytes, t0_bytes) = rest.split_at(P::K * eta_len);
     let max = 2 * P::ETA as u32;
     let mut bad_s1 = 0;
-    for (s_i, chunk) in s1.iter_mut().zip(s1_bytes.chunks_exact(eta_len)) {
-        bad_s1 |= bit_unpack(chunk, P::ETA, P::ETA_BITS, max, s_i);
-    }
+    unpack_each(s1_bytes, s1, eta_len, |chunk, s_i| {
+        bad_s1 |= bit_unpack(chunk, P::ETA, P::ETA_BITS, max, s_i)
+    });
     let mut bad_s2 = 0;
-    for (s_i, chunk) in s2.iter_mut().zip(s2_bytes.chunks_exact(eta_len)) {
-        bad_s2 |= bit_unpack(chunk, P::ETA, P::ETA_BITS, max, s_i);
-    }
-    let t0_len = poly_bytes(D as usize);
-    for (t0_i, chunk) in t0.iter_mut().zip(t0_bytes.chunks_exact(t0_len)) {
+    unpack_each(s2_bytes, s2, eta_len, |chunk, s_i| {
+        bad_s2 |= bit_unpack(chunk, P::ETA, P::ETA_BITS, max, s_i)
+    });
+    unpack_each(t0_bytes, t0, poly_bytes(D as usize), |chunk, t0_i| {
         bit_unpack(chunk, T0_B, D as usize, u32::MAX, t0_i);
-    }
+    });
     // Constant time: a key with out-of-range coefficients is rejected; that it was rejected is
     // the only thing revealed.
     if public(bad_s1) != 0 {
@@ -125,9 +132,9 @@ pub(crate) fn sig_encode<P: Parameters>(c_tilde: &[u8], z: &[Poly], h: &[Poly], 
     ct.copy_from_slice(c_tilde);
     let z_len = poly_bytes(P::Z_BITS);
     let (z_bytes, h_bytes) = rest.split_at_mut(P::L * z_len);
-    for (z_i, chunk) in z.iter().zip(z_bytes.chunks_exact_mut(z_len)) {
-        bit_pack(z_i, P::GAMMA1, P::Z_BITS, chunk);
-    }
+    pack_each(z, z_bytes, z_len, |z_i, chunk| {
+        bit_pack(z_i, P::GAMMA1, P::Z_BITS, chunk)
+    });
     hint_bit_pack::<P>(h, h_bytes);
 }
 
@@ -143,9 +150,9 @@ pub(crate) fn sig_decode<P: Parameters>(
     c_tilde.copy_from_slice(ct);
     let z_len = poly_bytes(P::Z_BITS);
     let (z_bytes, h_bytes) = rest.split_at(P::L * z_len);
-    for (z_i, chunk) in z.iter_mut().zip(z_bytes.chunks_exact(z_len)) {
-        bit_unpack_z::<P>(chunk, z_i);
-    }
+    unpack_each(z_bytes, z, z_len, |chunk, z_i| {
+        bit_unpack_z::<P>(chunk, z_i)
+    });
     hint_bit_unpack::<P>(h_bytes, h)?;
     if vec_exceeds(z, P::GAMMA1 - P::BETA) != 0 {
         return Err(Malformed::ZOutOfRange);
@@ -156,7 +163,7 @@ pub(crate) fn sig_decode<P: Parameters>(
 /// FIPS 204 Algorithm 28, w1Encode: SimpleBitPack(w1[i], (q-1)/(2 gamma2) - 1) for each i.
 pub(crate) fn w1_encode<P: Parameters>(w1: &[Poly], out: &mut [u8]) {
     let len = poly_bytes(P::W1_BITS);
-    for (w1_i, chunk) in w1.iter().zip(out.chunks_exact_mut(len)) {
-        simple_bit_pack(w1_i, P::W1_BITS, chunk);
-    }
+    pack_each(w1, out, len, |w1_i, chunk| {
+        simple_bit_pack(w1_i, P::W1_BITS, chunk)
+    });
 }
