@@ -1,0 +1,355 @@
+//! Side-by-side ML-DSA benchmark: mldsa and its peers in one process, interleaved round by round,
+//! pinned to one core. Prints a markdown report and writes JSON. See README.md.
+
+mod measure;
+mod peers;
+mod report;
+
+use measure::{Series, Stats, round_robin};
+use peers::{Keys, Lib, ParamSet, Peer};
+use std::time::Instant;
+
+const USAGE: &str = "\
+usage (in bench/): cargo run --release -- [OPTIONS]
+  --quick       few samples: a smoke run of well under a minute (for CI)
+  --json PATH   where to write the JSON results (default: bench/results/latest.json)
+  --cpu N       the core to pin to (default: the last one this process may use)
+  --only LIBS   peers to run besides mldsa, comma-separated (default: all)";
+
+/// How many samples to take of each kind of operation.
+struct Plan {
+    warmup: usize,
+    keygen: usize,
+    sign: usize,
+    verify: usize,
+    /// Samples of streaming sign and verify for each of `STREAM_SIZES`.
+    stream: [usize; 3],
+}
+
+const FULL: Plan = Plan {
+    warmup: 20,
+    keygen: 2000,
+    sign: 5000,
+    verify: 2000,
+    stream: [1000, 40, 4],
+};
+const QUICK: Plan = Plan {
+    warmup: 3,
+    keygen: 100,
+    sign: 300,
+    verify: 100,
+    stream: [30, 3, 1],
+};
+
+/// Message lengths of the mldsa-only streaming measurements.
+const STREAM_SIZES: [usize; 3] = [1 << 10, 1 << 20, 64 << 20];
+/// Distinct (message, signature) pairs that verification cycles through.
+const VERIFY_POOL: usize = 256;
+
+#[derive(Clone, Copy, PartialEq)]
+pub enum Op {
+    Keygen,
+    Sign,
+    SignCold,
+    Verify,
+    VerifyCold,
+}
+
+impl Op {
+    pub const ALL: [Op; 5] = [
+        Op::Keygen,
+        Op::Sign,
+        Op::SignCold,
+        Op::Verify,
+        Op::VerifyCold,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Op::Keygen => "keygen",
+            Op::Sign => "sign (warm)",
+            Op::SignCold => "sign (cold)",
+            Op::Verify => "verify (warm)",
+            Op::VerifyCold => "verify (cold)",
+        }
+    }
+
+    /// Signing time depends on the number of rejection-loop iterations, so signers are compared
+    /// by their mean (the expected cost); everything else by the median.
+    pub fn by_mean(self) -> bool {
+        matches!(self, Op::Sign | Op::SignCold)
+    }
+
+    fn rounds(self, plan: &Plan) -> usize {
+        match self {
+            Op::Keygen => plan.keygen,
+            Op::Sign | Op::SignCold => plan.sign,
+            Op::Verify | Op::VerifyCold => plan.verify,
+        }
+    }
+}
+
+/// What one row of results measured.
+#[derive(Clone, Copy, PartialEq)]
+pub enum What {
+    /// An operation every library does, on 32-byte messages.
+    Common(Op),
+    /// An mldsa-only operation on a message of this many bytes.
+    MldsaOnly(&'static str, usize),
+}
+
+/// One measured (parameter set, operation, library).
+pub struct Row {
+    pub ps: ParamSet,
+    pub what: What,
+    pub lib: &'static str,
+    pub stats: Stats,
+}
+
+struct Args {
+    quick: bool,
+    json: String,
+    cpu: Option<usize>,
+    only: Option<Vec<String>>,
+}
+
+fn parse_args() -> Args {
+    let mut args = Args {
+        quick: false,
+        json: concat!(env!("CARGO_MANIFEST_DIR"), "/results/latest.json").into(),
+        cpu: None,
+        only: None,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(a) = it.next() {
+        let mut value = || {
+            it.next()
+                .unwrap_or_else(|| fail(&format!("{a} needs a value")))
+        };
+        match a.as_str() {
+            "--quick" => args.quick = true,
+            "--json" => args.json = value(),
+            "--cpu" => args.cpu = Some(value().parse().unwrap_or_else(|_| fail("bad --cpu"))),
+            "--only" => args.only = Some(value().split(',').map(str::to_owned).collect()),
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                std::process::exit(0);
+            }
+            _ => fail(&format!("unknown argument {a}")),
+        }
+    }
+    if let Some(only) = &args.only {
+        for name in only {
+            if !peers::LIBS.iter().any(|l| l.name == name) {
+                fail(&format!("--only: no library {name}"));
+            }
+        }
+    }
+    args
+}
+
+fn fail(msg: &str) -> ! {
+    eprintln!("{msg}\n{USAGE}");
+    std::process::exit(2)
+}
+
+/// 32 reproducible pseudo-random bytes (splitmix64), numbered by `stream` and `index`.
+fn bytes32(stream: u64, index: u64) -> [u8; 32] {
+    let mut x = stream.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index;
+    let mut out = [0u8; 32];
+    for chunk in out.chunks_mut(8) {
+        x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = x;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        chunk.copy_from_slice(&(z ^ (z >> 31)).to_le_bytes());
+    }
+    out
+}
+
+/// Before timing anything: every library's signatures (warm and cold) verify under mldsa and
+/// under itself, deterministic signers agree with mldsa byte for byte, mldsa's signature
+/// verifies warm and cold, and a corrupted signature is rejected warm and cold.
+fn check_interop(ps: ParamSet, keys: &Keys, libs: &[(&Lib, Box<dyn Peer>)]) {
+    let reference = &libs[0].1;
+    let msg = bytes32(99, 0);
+    let mut expect = vec![0u8; ps.sig_len()];
+    reference.sign(&msg, &mut expect);
+    let mut bad = expect.clone();
+    bad[0] ^= 1;
+    for (lib, peer) in libs {
+        let check = |ok: bool, what: &str| assert!(ok, "{} {}: {what}", lib.name, ps.name());
+        let mut sig = vec![0u8; ps.sig_len()];
+        for cold in [false, true] {
+            if cold {
+                peer.sign_cold(&keys.sk, &msg, &mut sig);
+            } else {
+                peer.sign(&msg, &mut sig);
+            }
+            check(reference.verify(&msg, &sig), "mldsa rejects its signature");
+            check(peer.verify(&msg, &sig), "rejects its own signature");
+            check(
+                !lib.deterministic || sig == expect,
+                "deterministic signature differs",
+            );
+        }
+        check(peer.verify(&msg, &expect), "rejects mldsa's signature");
+        check(
+            peer.verify_cold(&keys.pk, &msg, &expect),
+            "cold verify rejects",
+        );
+        check(!peer.verify(&msg, &bad), "accepts a corrupted signature");
+        check(
+            !peer.verify_cold(&keys.pk, &msg, &bad),
+            "cold verify accepts a corrupted one",
+        );
+    }
+}
+
+/// Measures every library on parameter set `ps`, then the mldsa-only operations. `big` is
+/// scratch for the streamed messages, as long as the longest.
+fn run_param_set(ps: ParamSet, plan: &Plan, libs: &[&'static Lib], big: &mut [u8]) -> Vec<Row> {
+    let keys = peers::mldsa::keys(ps, bytes32(ps as u64, u64::MAX));
+    let libs: Vec<_> = libs.iter().map(|l| (*l, (l.load)(ps, &keys))).collect();
+    check_interop(ps, &keys, &libs);
+
+    let mut rows = Vec::new();
+    let rounds = plan.warmup + plan.sign.max(plan.keygen).max(plan.verify);
+    let msgs: Vec<[u8; 32]> = (0..rounds as u64)
+        .map(|i| bytes32(10 + ps as u64, i))
+        .collect();
+    let pool: Vec<([u8; 32], Vec<u8>)> = (0..VERIFY_POOL as u64)
+        .map(|i| {
+            let m = bytes32(20 + ps as u64, i);
+            let mut s = vec![0u8; ps.sig_len()];
+            libs[0].1.sign(&m, &mut s);
+            (m, s)
+        })
+        .collect();
+    let mut sig = vec![0u8; ps.sig_len()];
+
+    for op in Op::ALL {
+        let started = Instant::now();
+        let mut series: Vec<Series> = libs.iter().map(|_| Series::default()).collect();
+        round_robin(&mut series, plan.warmup, op.rounds(plan), |i, r| {
+            let peer = &libs[i].1;
+            let (vm, vs) = &pool[r % VERIFY_POOL];
+            match op {
+                Op::Keygen => peer.keygen(&msgs[r]),
+                Op::Sign => peer.sign(&msgs[r], &mut sig),
+                Op::SignCold => peer.sign_cold(&keys.sk, &msgs[r], &mut sig),
+                Op::Verify => assert!(peer.verify(vm, vs)),
+                Op::VerifyCold => assert!(peer.verify_cold(&keys.pk, vm, vs)),
+            }
+        });
+        for ((lib, _), s) in libs.iter().zip(&series) {
+            rows.push(Row {
+                ps,
+                what: What::Common(op),
+                lib: lib.name,
+                stats: s.stats(),
+            });
+        }
+        let secs = started.elapsed().as_secs_f64();
+        eprintln!("  {} {:<14} {secs:5.1} s", ps.name(), op.name());
+    }
+
+    // mldsa only. Importing without the consistency check (on the same messages as above):
+    let started = Instant::now();
+    let only = peers::mldsa::load_only(ps, &keys);
+    let mut series = [Series::default()];
+    round_robin(&mut series, plan.warmup, plan.sign, |_, r| {
+        only.sign_cold_unverified(&keys.sk, &msgs[r], &mut sig)
+    });
+    let what = What::MldsaOnly("sign (cold, from_expanded_unverified)", 32);
+    rows.push(Row {
+        ps,
+        what,
+        lib: "mldsa",
+        stats: series[0].stats(),
+    });
+
+    // Streaming, sign and verify interleaved. Verification checks the message whose first 8
+    // bytes are all-ones; signing writes the round number there, so each signed one is new.
+    for (size, rounds) in STREAM_SIZES.into_iter().zip(plan.stream) {
+        big[..8].copy_from_slice(&u64::MAX.to_le_bytes());
+        let mut vsig = vec![0u8; ps.sig_len()];
+        only.stream_sign(&big[..size], &mut vsig);
+        let mut series = [Series::default(), Series::default()];
+        let warmup = if size < 64 << 20 {
+            plan.warmup.min(rounds)
+        } else {
+            0
+        };
+        round_robin(&mut series, warmup, rounds, |i, r| {
+            if i == 0 {
+                big[..8].copy_from_slice(&(r as u64).to_le_bytes());
+                only.stream_sign(&big[..size], &mut sig);
+            } else {
+                big[..8].copy_from_slice(&u64::MAX.to_le_bytes());
+                assert!(only.stream_verify(&big[..size], &vsig), "stream verify");
+            }
+        });
+        for (op, s) in ["stream sign", "stream verify"].into_iter().zip(&series) {
+            let what = What::MldsaOnly(op, size);
+            rows.push(Row {
+                ps,
+                what,
+                lib: "mldsa",
+                stats: s.stats(),
+            });
+        }
+    }
+    let secs = started.elapsed().as_secs_f64();
+    eprintln!("  {} {:<14} {secs:5.1} s", ps.name(), "mldsa only");
+    rows
+}
+
+fn main() {
+    let args = parse_args();
+    let plan = if args.quick { QUICK } else { FULL };
+    let selected = |l: &&Lib| {
+        l.name == "mldsa"
+            || args
+                .only
+                .as_ref()
+                .is_none_or(|o| o.iter().any(|n| n == l.name))
+    };
+    let libs: Vec<&'static Lib> = peers::LIBS.iter().filter(selected).collect();
+
+    let cpu = args
+        .cpu
+        .or_else(|| measure::allowed_cpus().last().copied())
+        .unwrap_or(0);
+    if let Err(e) = measure::pin_to_cpu(cpu) {
+        eprintln!("warning: could not pin to CPU {cpu}: {e}");
+    }
+    let mode = if args.quick { "quick" } else { "full" };
+    eprintln!(
+        "{mode} run of {} libraries, pinned to CPU {cpu}",
+        libs.len()
+    );
+    let started = Instant::now();
+
+    let mut big: Vec<u8> = (0..STREAM_SIZES[2] as u32)
+        .map(|i| (i.wrapping_mul(0x9E37_79B1) >> 24) as u8)
+        .collect();
+    let rows: Vec<Row> = ParamSet::ALL
+        .into_iter()
+        .flat_map(|ps| run_param_set(ps, &plan, &libs, &mut big))
+        .collect();
+
+    let meta = report::Meta::collect(&rows, cpu, args.quick, started.elapsed().as_secs_f64());
+    print!("{}", report::markdown(&meta, &libs, &rows));
+    let json = serde_json::to_string_pretty(&report::json(&meta, &libs, &rows)).expect("json");
+    if let Some(dir) = std::path::Path::new(&args.json).parent() {
+        let _ = std::fs::create_dir_all(dir);
+    }
+    match std::fs::write(&args.json, json + "\n") {
+        Ok(()) => eprintln!("wrote {}", args.json),
+        Err(e) => {
+            eprintln!("error: could not write {}: {e}", args.json);
+            std::process::exit(1);
+        }
+    }
+}

@@ -1,0 +1,137 @@
+//! mldsa, this repository's library: the reference, and the mldsa-only measurements.
+
+use super::{Keys, Lib, ParamSet, Peer};
+use mldsa::{MlDsa44, MlDsa65, MlDsa87, ParameterSet, Signature, SigningKey, VerifyingKey};
+use std::hint::black_box;
+
+pub const LIB: Lib = Lib {
+    name: "mldsa",
+    krate: "mldsa",
+    seeded_keygen: true,
+    deterministic: true,
+    note: "warm: SigningKey / VerifyingKey; cold: SigningKey::from_expanded (strict: recomputes \
+           t0 and tr, about one keygen) / VerifyingKey::from_bytes (hashes tr)",
+    load,
+};
+
+fn load(ps: ParamSet, keys: &Keys) -> Box<dyn Peer> {
+    match ps {
+        ParamSet::P44 => Box::new(Mldsa::<MlDsa44>::new(keys)),
+        ParamSet::P65 => Box::new(Mldsa::<MlDsa65>::new(keys)),
+        ParamSet::P87 => Box::new(Mldsa::<MlDsa87>::new(keys)),
+    }
+}
+
+/// The shared key pair of a parameter set, made by mldsa from `seed`.
+pub fn keys(ps: ParamSet, seed: [u8; 32]) -> Keys {
+    fn make<P: ParameterSet>(seed: [u8; 32]) -> Keys {
+        let sk = SigningKey::<P>::from_seed(&seed);
+        Keys {
+            seed,
+            pk: sk.verifying_key().as_bytes().to_vec(),
+            sk: sk.to_expanded_bytes().as_ref().to_vec(),
+        }
+    }
+    match ps {
+        ParamSet::P44 => make::<MlDsa44>(seed),
+        ParamSet::P65 => make::<MlDsa65>(seed),
+        ParamSet::P87 => make::<MlDsa87>(seed),
+    }
+}
+
+struct Mldsa<P: ParameterSet> {
+    sk: SigningKey<P>,
+    vk: VerifyingKey<P>,
+}
+
+impl<P: ParameterSet> Mldsa<P> {
+    fn new(keys: &Keys) -> Self {
+        let sk = SigningKey::<P>::from_seed(&keys.seed);
+        let vk = *sk.verifying_key();
+        Mldsa { sk, vk }
+    }
+}
+
+impl<P: ParameterSet> Peer for Mldsa<P> {
+    fn keygen(&self, seed: &[u8; 32]) {
+        black_box(SigningKey::<P>::from_seed(seed));
+    }
+
+    fn sign(&self, msg: &[u8], sig: &mut [u8]) {
+        let s = self.sk.sign_deterministic(msg, &[]).expect("mldsa sign");
+        sig.copy_from_slice(s.as_bytes());
+    }
+
+    fn sign_cold(&self, sk: &[u8], msg: &[u8], sig: &mut [u8]) {
+        let sk = SigningKey::<P>::from_expanded(sk).expect("mldsa sk");
+        sig.copy_from_slice(
+            sk.sign_deterministic(msg, &[])
+                .expect("mldsa sign")
+                .as_bytes(),
+        );
+    }
+
+    fn verify(&self, msg: &[u8], sig: &[u8]) -> bool {
+        Signature::<P>::from_bytes(sig).is_ok_and(|s| self.vk.verify(msg, &[], &s).is_ok())
+    }
+
+    fn verify_cold(&self, pk: &[u8], msg: &[u8], sig: &[u8]) -> bool {
+        let Ok(vk) = VerifyingKey::<P>::from_bytes(pk) else {
+            return false;
+        };
+        Signature::<P>::from_bytes(sig).is_ok_and(|s| vk.verify(msg, &[], &s).is_ok())
+    }
+}
+
+/// Streaming: messages are fed to `update` in pieces of this size.
+pub const CHUNK: usize = 64 * 1024;
+
+/// mldsa-only operations, for the part of the report no peer takes part in.
+pub trait MldsaOnly {
+    /// Signs `msg` through the streaming API (`message_signer`, `update` per chunk,
+    /// `sign_deterministic`).
+    fn stream_sign(&self, msg: &[u8], sig: &mut [u8]);
+    /// Verifies through the streaming API (`message_verifier`, `update` per chunk, `verify`).
+    fn stream_verify(&self, msg: &[u8], sig: &[u8]) -> bool;
+    /// "sign (cold)" with the expanded key imported by `from_expanded_unverified`, which skips
+    /// the consistency check: the difference to "sign (cold)" is what that check costs.
+    fn sign_cold_unverified(&self, sk: &[u8], msg: &[u8], sig: &mut [u8]);
+}
+
+pub fn load_only(ps: ParamSet, keys: &Keys) -> Box<dyn MldsaOnly> {
+    match ps {
+        ParamSet::P44 => Box::new(Mldsa::<MlDsa44>::new(keys)),
+        ParamSet::P65 => Box::new(Mldsa::<MlDsa65>::new(keys)),
+        ParamSet::P87 => Box::new(Mldsa::<MlDsa87>::new(keys)),
+    }
+}
+
+impl<P: ParameterSet> MldsaOnly for Mldsa<P> {
+    fn stream_sign(&self, msg: &[u8], sig: &mut [u8]) {
+        let mut s = self.sk.message_signer(&[]).expect("mldsa ctx");
+        for chunk in msg.chunks(CHUNK) {
+            s.update(chunk);
+        }
+        sig.copy_from_slice(s.sign_deterministic().expect("mldsa sign").as_bytes());
+    }
+
+    fn stream_verify(&self, msg: &[u8], sig: &[u8]) -> bool {
+        let Ok(sig) = Signature::<P>::from_bytes(sig) else {
+            return false;
+        };
+        let mut v = self.vk.message_verifier(&[]).expect("mldsa ctx");
+        for chunk in msg.chunks(CHUNK) {
+            v.update(chunk);
+        }
+        v.verify(&sig).is_ok()
+    }
+
+    fn sign_cold_unverified(&self, sk: &[u8], msg: &[u8], sig: &mut [u8]) {
+        let sk = SigningKey::<P>::from_expanded_unverified(sk).expect("mldsa sk");
+        sig.copy_from_slice(
+            sk.sign_deterministic(msg, &[])
+                .expect("mldsa sign")
+                .as_bytes(),
+        );
+    }
+}

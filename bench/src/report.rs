@@ -1,0 +1,347 @@
+//! The report: a markdown table on stdout and the same numbers as JSON.
+
+use crate::measure::{Stats, Summary};
+use crate::peers::{self, Lib, ParamSet};
+use crate::{Op, Row, What};
+use serde_json::{Value, json};
+use std::fmt::Write as _;
+
+/// `writeln!` / `write!` into a String, which cannot fail.
+macro_rules! out {
+    ($o:expr, $($a:tt)*) => {{
+        let _ = writeln!($o, $($a)*);
+    }};
+}
+macro_rules! put {
+    ($o:expr, $($a:tt)*) => {{
+        let _ = write!($o, $($a)*);
+    }};
+}
+
+/// About the run as a whole.
+pub struct Meta {
+    date: String,
+    mode: &'static str,
+    seconds: f64,
+    cpu_model: String,
+    cpu: usize,
+    tsc_ghz: f64,
+    /// What the CPU offers, and whether the Rust code was compiled to use AVX-512.
+    simd: String,
+    mldsa_revision: String,
+}
+
+impl Meta {
+    pub fn collect(rows: &[Row], cpu: usize, quick: bool, seconds: f64) -> Meta {
+        // TSC ticks per nanosecond over every sample taken.
+        let (ticks, micros) = rows.iter().fold((0.0, 0.0), |(t, u), r| {
+            let n = r.stats.n as f64;
+            (t + r.stats.cycles.mean * n, u + r.stats.micros.mean * n)
+        });
+        let repo = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+        let rev = command_output("git", &["-C", repo, "rev-parse", "--short", "HEAD"]);
+        let changes = command_output(
+            "git",
+            &["-C", repo, "status", "--porcelain", "--", "crates"],
+        );
+        let mut mldsa_revision = rev.unwrap_or_else(|| "unknown".into());
+        if changes.is_some_and(|c| !c.is_empty()) {
+            mldsa_revision += " + uncommitted changes";
+        }
+        Meta {
+            date: command_output("date", &["-u", "+%Y-%m-%dT%H:%M:%SZ"]).unwrap_or_default(),
+            mode: if quick { "quick" } else { "full" },
+            seconds,
+            cpu_model: std::fs::read_to_string("/proc/cpuinfo")
+                .ok()
+                .and_then(|s| {
+                    Some(
+                        s.lines()
+                            .find(|l| l.starts_with("model name"))?
+                            .split(':')
+                            .nth(1)?
+                            .trim()
+                            .to_owned(),
+                    )
+                })
+                .unwrap_or_else(|| "unknown".into()),
+            cpu,
+            tsc_ghz: ticks / (micros * 1e3).max(1.0),
+            simd: format!(
+                "CPU has AVX2: {}, AVX-512F: {}; Rust code compiled with AVX-512F: {}",
+                yes(std::arch::is_x86_feature_detected!("avx2")),
+                yes(std::arch::is_x86_feature_detected!("avx512f")),
+                yes(cfg!(target_feature = "avx512f")),
+            ),
+            mldsa_revision,
+        }
+    }
+}
+
+fn yes(b: bool) -> &'static str {
+    if b { "yes" } else { "no" }
+}
+
+fn command_output(cmd: &str, args: &[&str]) -> Option<String> {
+    let out = std::process::Command::new(cmd).args(args).output().ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_owned())
+}
+
+/// The crate version pinned (`version = "=X"`) in bench/Cargo.toml; "path" for mldsa.
+fn version(lib: &Lib) -> &'static str {
+    let pin = include_str!("../Cargo.toml")
+        .lines()
+        .find(|l| l.starts_with(&format!("{} =", lib.krate)));
+    pin.and_then(|l| l.split("version = \"=").nth(1)?.split('"').next())
+        .unwrap_or("path")
+}
+
+/// The number libraries are compared by: the mean for signing, else the median (µs).
+fn key_value(op: Op, s: &Stats) -> f64 {
+    if op.by_mean() {
+        s.micros.mean
+    } else {
+        s.micros.median
+    }
+}
+
+fn find<'a>(rows: &'a [Row], ps: ParamSet, what: What, lib: &str) -> Option<&'a Row> {
+    rows.iter()
+        .find(|r| r.ps == ps && r.what == what && r.lib == lib)
+}
+
+/// mldsa against the fastest peer: (that peer, mldsa's value, the peer's value, mldsa / peer).
+fn ratio(rows: &[Row], ps: ParamSet, op: Op) -> Option<(&'static str, f64, f64, f64)> {
+    let value = |r: &Row| key_value(op, &r.stats);
+    let here = rows
+        .iter()
+        .filter(|r| r.ps == ps && r.what == What::Common(op));
+    let mine = value(find(rows, ps, What::Common(op), "mldsa")?);
+    let best = here
+        .filter(|r| r.lib != "mldsa")
+        .min_by(|a, b| value(a).total_cmp(&value(b)))?;
+    Some((best.lib, mine, value(best), mine / value(best)))
+}
+
+fn size_name(b: usize) -> String {
+    match b {
+        b if b >= 1 << 20 => format!("{} MiB", b >> 20),
+        b if b >= 1 << 10 => format!("{} KiB", b >> 10),
+        b => format!("{b} B"),
+    }
+}
+
+pub fn markdown(meta: &Meta, libs: &[&Lib], rows: &[Row]) -> String {
+    let mut o = String::new();
+    out!(o, "# ML-DSA benchmark: mldsa vs peers\n");
+    out!(
+        o,
+        "- date: {} ({} run, {:.0} s of measuring)",
+        meta.date,
+        meta.mode,
+        meta.seconds
+    );
+    out!(
+        o,
+        "- machine: {}, pinned to CPU {}, TSC {:.2} GHz (cycles = TSC ticks)",
+        meta.cpu_model,
+        meta.cpu,
+        meta.tsc_ghz
+    );
+    out!(o, "- {}", meta.simd);
+    out!(o, "- mldsa: {}", meta.mldsa_revision);
+    out!(
+        o,
+        "- built with -C target-cpu=native; C code with CFLAGS=-O3 -march=native\n"
+    );
+
+    out!(o, "## Summary\n");
+    out!(
+        o,
+        "µs per operation: median, except sign: mean. Ratio = mldsa / fastest peer (below 1: mldsa is faster)."
+    );
+    out!(
+        o,
+        "\\* hedged signing / keygen from the library's own randomness (it has no deterministic / seeded variant).\n"
+    );
+    put!(o, "| set | op |");
+    for l in libs {
+        put!(o, " {} |", l.name);
+    }
+    out!(o, " fastest peer | mldsa / fastest |");
+    out!(o, "|---|---|{}---|---:|", "---:|".repeat(libs.len()));
+    for ps in ParamSet::ALL {
+        for op in Op::ALL {
+            put!(o, "| {} | {} |", ps.name(), op.name());
+            for lib in libs {
+                let star = match op {
+                    Op::Keygen if !lib.seeded_keygen => "\\*",
+                    Op::Sign | Op::SignCold if !lib.deterministic => "\\*",
+                    _ => "",
+                };
+                match find(rows, ps, What::Common(op), lib.name) {
+                    Some(r) => put!(o, " {:.1}{star} |", key_value(op, &r.stats)),
+                    None => put!(o, " - |"),
+                }
+            }
+            match ratio(rows, ps, op) {
+                Some((best, _, _, ratio)) => out!(o, " {best} | {ratio:.2} |"),
+                None => out!(o, " - | - |"),
+            }
+        }
+    }
+
+    out!(o, "\n## mldsa only\n");
+    out!(
+        o,
+        "Streaming API (message_signer / message_verifier, {} KiB updates, deterministic signing), \
+             and signing from an expanded key imported without the consistency check.\n",
+        peers::mldsa::CHUNK >> 10
+    );
+    out!(
+        o,
+        "| set | op | message | n | min µs | median µs | mean µs | max µs | MiB/s (median) |"
+    );
+    out!(o, "|---|---|---:|---:|---:|---:|---:|---:|---:|");
+    for r in rows {
+        let What::MldsaOnly(op, bytes) = r.what else {
+            continue;
+        };
+        let s = &r.stats.micros;
+        let rate = if op.starts_with("stream") {
+            format!("{:.0}", bytes as f64 / s.median / 1.048_576)
+        } else {
+            "-".into()
+        };
+        out!(
+            o,
+            "| {} | {op} | {} | {} | {:.1} | {:.1} | {:.1} | {:.1} | {rate} |",
+            r.ps.name(),
+            size_name(bytes),
+            r.stats.n,
+            s.min,
+            s.median,
+            s.mean,
+            s.max
+        );
+    }
+
+    out!(o, "\n## Details\n");
+    out!(
+        o,
+        "| set | op | library | n | reruns | min µs | median µs | mean µs | max µs | min cyc | median cyc | mean cyc | max cyc |"
+    );
+    out!(
+        o,
+        "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    );
+    for r in rows {
+        let What::Common(op) = r.what else { continue };
+        let (u, c) = (&r.stats.micros, &r.stats.cycles);
+        out!(
+            o,
+            "| {} | {} | {} | {} | {} | {:.1} | {:.1} | {:.1} | {:.1} | {:.0} | {:.0} | {:.0} | {:.0} |",
+            r.ps.name(),
+            op.name(),
+            r.lib,
+            r.stats.n,
+            r.stats.reruns,
+            u.min,
+            u.median,
+            u.mean,
+            u.max,
+            c.min,
+            c.median,
+            c.mean,
+            c.max
+        );
+    }
+
+    out!(o, "\n## Libraries\n");
+    out!(o, "| library | crate | keygen | signing | warm / cold |");
+    out!(o, "|---|---|---|---|---|");
+    for l in libs {
+        let keygen = if l.seeded_keygen {
+            "from seed"
+        } else {
+            "random"
+        };
+        let signing = if l.deterministic {
+            "deterministic"
+        } else {
+            "hedged"
+        };
+        out!(
+            o,
+            "| {} | {} {} | {keygen} | {signing} | {} |",
+            l.name,
+            l.krate,
+            version(l),
+            l.note
+        );
+    }
+    for (name, why) in peers::EXCLUDED {
+        out!(o, "| {name} | not built | | | {why} |");
+    }
+    o
+}
+
+pub fn json(meta: &Meta, libs: &[&Lib], rows: &[Row]) -> Value {
+    let summary =
+        |s: &Summary| json!({"min": s.min, "median": s.median, "mean": s.mean, "max": s.max});
+    let results: Vec<Value> = rows
+        .iter()
+        .map(|r| {
+            let (op, bytes) = match r.what {
+                What::Common(op) => (op.name(), 32),
+                What::MldsaOnly(op, bytes) => (op, bytes),
+            };
+            json!({
+                "param_set": r.ps.name(), "op": op, "library": r.lib, "message_bytes": bytes,
+                "mldsa_only": matches!(r.what, What::MldsaOnly(..)),
+                "n": r.stats.n, "reruns": r.stats.reruns,
+                "us": summary(&r.stats.micros), "cycles": summary(&r.stats.cycles),
+            })
+        })
+        .collect();
+    let ratios: Vec<Value> = ParamSet::ALL
+        .into_iter()
+        .flat_map(|ps| Op::ALL.map(|op| (ps, op)))
+        .filter_map(|(ps, op)| {
+            let (best, mine, theirs, ratio) = ratio(rows, ps, op)?;
+            Some(json!({
+                "param_set": ps.name(), "op": op.name(),
+                "compared_by": if op.by_mean() { "mean" } else { "median" },
+                "mldsa_us": mine, "fastest_peer": best, "fastest_peer_us": theirs, "ratio": ratio,
+            }))
+        })
+        .collect();
+    let libraries: Vec<Value> = libs
+        .iter()
+        .map(|l| {
+            json!({
+                "name": l.name, "crate": l.krate, "version": version(l),
+                "keygen": if l.seeded_keygen { "seed" } else { "random" },
+                "signing": if l.deterministic { "deterministic" } else { "hedged" },
+                "note": l.note,
+            })
+        })
+        .collect();
+    let excluded: Vec<Value> = peers::EXCLUDED
+        .iter()
+        .map(|(n, why)| json!({"name": n, "reason": why}))
+        .collect();
+    json!({
+        "meta": {
+            "date": meta.date, "mode": meta.mode, "seconds": meta.seconds,
+            "cpu_model": meta.cpu_model, "pinned_cpu": meta.cpu, "tsc_ghz": meta.tsc_ghz, "simd": meta.simd,
+            "mldsa_revision": meta.mldsa_revision, "stream_chunk_bytes": peers::mldsa::CHUNK,
+        },
+        "libraries": libraries,
+        "excluded": excluded,
+        "ratios": ratios,
+        "results": results,
+    })
+}
