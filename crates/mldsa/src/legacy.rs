@@ -406,26 +406,6 @@ impl<P: DilithiumParameterSet> LegacyMessageVerifier<'_, P> {
     }
 }
 
-#[cfg(feature = "std")]
-impl<P: DilithiumParameterSet> std::io::Write for LegacyMessageSigner<'_, P> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.update(buf);
-        Ok(buf.len())
-    }
+write_via_update!([P: DilithiumParameterSet] LegacyMessageSigner<'_, P>);
 
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-#[cfg(feature = "std")]
-impl<P: DilithiumParameterSet> std::io::Write for LegacyMessageVerifier<'_, P> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.update(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
+write_via_update!([P: DilithiumParameterSet] LegacyMessageVerifier<'_, P>);

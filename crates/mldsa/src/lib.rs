@@ -134,6 +134,24 @@ extern crate std;
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+/// `std::io::Write` for a type that absorbs bytes with `update` (streaming hashers and signers),
+/// so `std::io::copy(&mut file, &mut signer)` streams a file through it.
+macro_rules! write_via_update {
+    ([$($generics:tt)*] $ty:ty) => {
+        #[cfg(feature = "std")]
+        impl<$($generics)*> std::io::Write for $ty {
+            fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+                self.update(buf);
+                Ok(buf.len())
+            }
+
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+    };
+}
+
 #[cfg(mldsa_ct)]
 #[doc(hidden)]
 pub mod ct;

@@ -86,17 +86,7 @@ impl MuBuilder {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::io::Write for MuBuilder {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.update(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
+write_via_update!([] MuBuilder);
 
 /// mu for pure ML-DSA of a whole message.
 pub(crate) fn pure_mu(tr: &[u8; TR_LEN], msg: &[u8], ctx: &[u8]) -> Result<[u8; MU_LEN], Error> {

@@ -318,17 +318,7 @@ fn squeeze<const RATE: usize, const DS: u8>(
     h.squeeze(out);
 }
 
-#[cfg(feature = "std")]
-impl std::io::Write for PreHasher {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.update(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
+write_via_update!([] PreHasher);
 
 #[cfg(test)]
 mod tests {

@@ -74,26 +74,6 @@ impl<'k, P: ParameterSet> MessageVerifier<'k, P> {
     }
 }
 
-#[cfg(feature = "std")]
-impl<P: ParameterSet> std::io::Write for MessageSigner<'_, P> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.update(buf);
-        Ok(buf.len())
-    }
+write_via_update!([P: ParameterSet] MessageSigner<'_, P>);
 
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-#[cfg(feature = "std")]
-impl<P: ParameterSet> std::io::Write for MessageVerifier<'_, P> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.update(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
+write_via_update!([P: ParameterSet] MessageVerifier<'_, P>);
