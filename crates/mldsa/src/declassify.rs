@@ -4,8 +4,8 @@
 //! the Dilithium analysis): rho, the public key, which ExpandS nibbles were rejected, every
 //! c-tilde, the yes/no outcome of each of the four signing checks, the hint count, and the
 //! accepted signature. Strict decoding may reveal whether a key was malformed. Each call of
-//! [`public`] or [`public_mut`] marks one such site; it carries a `Constant time:` comment, and
-//! under `--cfg mldsa_ct` tells valgrind the value is public. [`SITES`] must equal the number of
+//! `public` or `public_mut` marks one such site; it carries a `Constant time:` comment, and
+//! under `--cfg mldsa_ct` tells valgrind the value is public. `SITES` must equal the number of
 //! calls in the source (a test counts them), so a new site cannot slip in unreviewed.
 
 /// Number of declassification sites in the library.
