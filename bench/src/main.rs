@@ -14,7 +14,8 @@ usage (in bench/): cargo run --release -- [OPTIONS]
   --quick       few samples: a smoke run of well under a minute (for CI)
   --json PATH   where to write the JSON results (default: bench/results/latest.json)
   --cpu N       the core to pin to (default: the last one this process may use)
-  --only LIBS   peers to run besides mldsa, comma-separated (default: all)";
+  --only LIBS   peers to run besides mldsa, comma-separated (default: all; ML-DSA and
+                legacy Dilithium round 3 peers alike)";
 
 /// How many samples to take of each kind of operation.
 struct Plan {
@@ -140,7 +141,11 @@ fn parse_args() -> Args {
     }
     if let Some(only) = &args.only {
         for name in only {
-            if !peers::LIBS.iter().any(|l| l.name == name) {
+            if !peers::LIBS
+                .iter()
+                .chain(peers::LEGACY_LIBS)
+                .any(|l| l.name == name)
+            {
                 fail(&format!("--only: no library {name}"));
             }
         }
@@ -206,8 +211,20 @@ fn check_interop(ps: ParamSet, keys: &Keys, libs: &[(&Lib, Box<dyn Peer>)]) {
     }
 }
 
-/// Measures every library on parameter set `ps`, then the mldsa-only operations. `big` is
-/// scratch for the streamed messages, as long as the longest.
+/// An mldsa-only signing row on 32-byte messages: `sign(r)` signs the message of round `r`.
+fn mldsa_only_row(ps: ParamSet, plan: &Plan, op: &'static str, mut sign: impl FnMut(usize)) -> Row {
+    let mut series = [Series::default()];
+    round_robin(&mut series, plan.warmup, plan.sign, |_, r| sign(r));
+    Row {
+        ps,
+        what: What::MldsaOnly(op, 32),
+        lib: "mldsa",
+        stats: series[0].stats(),
+    }
+}
+
+/// Measures every library on parameter set `ps` (`libs`: those of its scheme), then the
+/// mldsa-only operations. `big` is scratch for the streamed messages, as long as the longest.
 fn run_param_set(ps: ParamSet, plan: &Plan, libs: &[&'static Lib], big: &mut [u8]) -> Vec<Row> {
     let keys = peers::mldsa::keys(ps, bytes32(ps as u64, u64::MAX));
     let libs: Vec<_> = libs.iter().map(|l| (*l, (l.load)(ps, &keys))).collect();
@@ -256,18 +273,22 @@ fn run_param_set(ps: ParamSet, plan: &Plan, libs: &[&'static Lib], big: &mut [u8
 
     // mldsa only. Importing without the consistency check (on the same messages as above):
     let started = Instant::now();
+    if ps.is_legacy() {
+        // Legacy: only this; its streaming is ML-DSA's code with another mu prefix.
+        let only = peers::mldsa_legacy::load_only(ps, &keys);
+        let label = "sign (cold, from_bytes_unverified)";
+        rows.push(mldsa_only_row(ps, plan, label, |r| {
+            only.sign_cold_unverified(&keys.sk, &msgs[r], &mut sig)
+        }));
+        let secs = started.elapsed().as_secs_f64();
+        eprintln!("  {} {:<14} {secs:5.1} s", ps.name(), "mldsa only");
+        return rows;
+    }
     let only = peers::mldsa::load_only(ps, &keys);
-    let mut series = [Series::default()];
-    round_robin(&mut series, plan.warmup, plan.sign, |_, r| {
+    let label = "sign (cold, from_expanded_unverified)";
+    rows.push(mldsa_only_row(ps, plan, label, |r| {
         only.sign_cold_unverified(&keys.sk, &msgs[r], &mut sig)
-    });
-    let what = What::MldsaOnly("sign (cold, from_expanded_unverified)", 32);
-    rows.push(Row {
-        ps,
-        what,
-        lib: "mldsa",
-        stats: series[0].stats(),
-    });
+    }));
 
     // Streaming, sign and verify interleaved. Verification checks the message whose first 8
     // bytes are all-ones; signing writes the round number there, so each signed one is new.
@@ -316,6 +337,7 @@ fn main() {
                 .is_none_or(|o| o.iter().any(|n| n == l.name))
     };
     let libs: Vec<&'static Lib> = peers::LIBS.iter().filter(selected).collect();
+    let legacy_libs: Vec<&'static Lib> = peers::LEGACY_LIBS.iter().filter(selected).collect();
 
     let cpu = args
         .cpu
@@ -326,22 +348,31 @@ fn main() {
     }
     let mode = if args.quick { "quick" } else { "full" };
     eprintln!(
-        "{mode} run of {} libraries, pinned to CPU {cpu}",
-        libs.len()
+        "{mode} run of {} ML-DSA and {} legacy Dilithium round 3 libraries, pinned to CPU {cpu}",
+        libs.len(),
+        legacy_libs.len()
     );
     let started = Instant::now();
 
     let mut big: Vec<u8> = (0..STREAM_SIZES[2] as u32)
         .map(|i| (i.wrapping_mul(0x9E37_79B1) >> 24) as u8)
         .collect();
-    let rows: Vec<Row> = ParamSet::ALL
+    let mut rows: Vec<Row> = ParamSet::ALL
         .into_iter()
         .flat_map(|ps| run_param_set(ps, &plan, &libs, &mut big))
         .collect();
+    drop(big);
+    // Legacy CRYSTALS-Dilithium round 3 (v3.1), after ML-DSA, among its own libraries.
+    rows.extend(
+        ParamSet::LEGACY
+            .into_iter()
+            .flat_map(|ps| run_param_set(ps, &plan, &legacy_libs, &mut [])),
+    );
 
     let meta = report::Meta::collect(&rows, cpu, args.quick, started.elapsed().as_secs_f64());
-    print!("{}", report::markdown(&meta, &libs, &rows));
-    let json = serde_json::to_string_pretty(&report::json(&meta, &libs, &rows)).expect("json");
+    print!("{}", report::markdown(&meta, &libs, &legacy_libs, &rows));
+    let json = report::json(&meta, &libs, &legacy_libs, &rows);
+    let json = serde_json::to_string_pretty(&json).expect("json");
     if let Some(dir) = std::path::Path::new(&args.json).parent() {
         let _ = std::fs::create_dir_all(dir);
     }

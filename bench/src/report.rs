@@ -1,7 +1,7 @@
 //! The report: a markdown table on stdout and the same numbers as JSON.
 
 use crate::measure::{Stats, Summary};
-use crate::peers::{self, Lib, ParamSet};
+use crate::peers::{self, Lib, ParamSet, Scheme};
 use crate::{Op, Row, What};
 use serde_json::{Value, json};
 use std::fmt::Write as _;
@@ -133,7 +133,7 @@ fn size_name(b: usize) -> String {
     }
 }
 
-pub fn markdown(meta: &Meta, libs: &[&Lib], rows: &[Row]) -> String {
+pub fn markdown(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], rows: &[Row]) -> String {
     let mut o = String::new();
     out!(o, "# ML-DSA benchmark: mldsa vs peers\n");
     out!(
@@ -154,7 +154,11 @@ pub fn markdown(meta: &Meta, libs: &[&Lib], rows: &[Row]) -> String {
     out!(o, "- mldsa: {}", meta.mldsa_revision);
     out!(
         o,
-        "- built with -C target-cpu=native; C code with CFLAGS=-O3 -march=native\n"
+        "- built with -C target-cpu=native; C code with CFLAGS=-O3 -march=native"
+    );
+    out!(
+        o,
+        "- legacy CRYSTALS-Dilithium round 3 (v3.1): its own section at the end\n"
     );
 
     out!(o, "## Summary\n");
@@ -166,13 +170,64 @@ pub fn markdown(meta: &Meta, libs: &[&Lib], rows: &[Row]) -> String {
         o,
         "\\* hedged signing / keygen from the library's own randomness (it has no deterministic / seeded variant).\n"
     );
+    summary_table(&mut o, libs, rows, &ParamSet::ALL);
+
+    out!(o, "\n## mldsa only\n");
+    out!(
+        o,
+        "Streaming API (message_signer / message_verifier, {} KiB updates, deterministic signing), \
+             and signing from an expanded key imported without the consistency check.\n",
+        peers::mldsa::CHUNK >> 10
+    );
+    only_table(&mut o, rows, false);
+
+    out!(o, "\n## Details\n");
+    details_table(&mut o, rows, false);
+
+    out!(o, "\n## Libraries\n");
+    libraries_table(&mut o, libs, peers::EXCLUDED, "not built");
+
+    out!(o, "\n## Legacy: CRYSTALS-Dilithium round 3 (v3.1)\n");
+    out!(
+        o,
+        "Pre-FIPS 204 Dilithium (specification v3.1, February 2021), for existing deployments: \
+         mldsa's `legacy` module against the crates that implement v3.1 itself. Its keys and \
+         signatures are not ML-DSA's. Same method as above: one v3.1 key pair per set, made by \
+         mldsa from a fixed seed and shared in the v3.1 encodings; the same 32-byte messages; \
+         no context (v3.1 has none). Deterministic signing is v3.1's default mode; \\* marks \
+         randomized signing (v3.1's optional mode) / keygen from the library's own randomness. \
+         Before timing, every library's signatures are checked as for ML-DSA (accepted by mldsa \
+         and by itself, mldsa's accepted, a corrupted one rejected, deterministic ones equal to \
+         mldsa's byte for byte), and seeded keygen must give mldsa's key pair.\n"
+    );
+    out!(
+        o,
+        "µs per operation: median, except sign: mean. Ratio = mldsa / fastest peer (below 1: mldsa is faster).\n"
+    );
+    summary_table(&mut o, legacy_libs, rows, &ParamSet::LEGACY);
+    out!(o, "\n### Legacy: mldsa only\n");
+    out!(
+        o,
+        "Signing from a v3.1 secret key imported by `from_bytes_unverified` (ranges of s1 and s2 \
+         only): the difference to \"sign (cold)\" is what `from_bytes`'s consistency check costs.\n"
+    );
+    only_table(&mut o, rows, true);
+    out!(o, "\n### Legacy: details\n");
+    details_table(&mut o, rows, true);
+    out!(o, "\n### Legacy: libraries\n");
+    libraries_table(&mut o, legacy_libs, peers::LEGACY_EXCLUDED, "not included");
+    o
+}
+
+/// The summary of `sets`: one column per library, the key value of each operation.
+fn summary_table(o: &mut String, libs: &[&Lib], rows: &[Row], sets: &[ParamSet]) {
     put!(o, "| set | op |");
     for l in libs {
         put!(o, " {} |", l.name);
     }
     out!(o, " fastest peer | mldsa / fastest |");
     out!(o, "|---|---|{}---|---:|", "---:|".repeat(libs.len()));
-    for ps in ParamSet::ALL {
+    for &ps in sets {
         for op in Op::ALL {
             put!(o, "| {} | {} |", ps.name(), op.name());
             for lib in libs {
@@ -192,20 +247,16 @@ pub fn markdown(meta: &Meta, libs: &[&Lib], rows: &[Row]) -> String {
             }
         }
     }
+}
 
-    out!(o, "\n## mldsa only\n");
-    out!(
-        o,
-        "Streaming API (message_signer / message_verifier, {} KiB updates, deterministic signing), \
-             and signing from an expanded key imported without the consistency check.\n",
-        peers::mldsa::CHUNK >> 10
-    );
+/// The mldsa-only rows of the ML-DSA sets, or of the legacy ones.
+fn only_table(o: &mut String, rows: &[Row], legacy: bool) {
     out!(
         o,
         "| set | op | message | n | min µs | median µs | mean µs | max µs | MiB/s (median) |"
     );
     out!(o, "|---|---|---:|---:|---:|---:|---:|---:|---:|");
-    for r in rows {
+    for r in rows.iter().filter(|r| r.ps.is_legacy() == legacy) {
         let What::MldsaOnly(op, bytes) = r.what else {
             continue;
         };
@@ -227,8 +278,10 @@ pub fn markdown(meta: &Meta, libs: &[&Lib], rows: &[Row]) -> String {
             s.max
         );
     }
+}
 
-    out!(o, "\n## Details\n");
+/// Every common operation of every library, of the ML-DSA sets or of the legacy ones.
+fn details_table(o: &mut String, rows: &[Row], legacy: bool) {
     out!(
         o,
         "| set | op | library | n | reruns | min µs | median µs | mean µs | max µs | min cyc | median cyc | mean cyc | max cyc |"
@@ -237,7 +290,7 @@ pub fn markdown(meta: &Meta, libs: &[&Lib], rows: &[Row]) -> String {
         o,
         "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
     );
-    for r in rows {
+    for r in rows.iter().filter(|r| r.ps.is_legacy() == legacy) {
         let What::Common(op) = r.what else { continue };
         let (u, c) = (&r.stats.micros, &r.stats.cycles);
         out!(
@@ -258,8 +311,10 @@ pub fn markdown(meta: &Meta, libs: &[&Lib], rows: &[Row]) -> String {
             c.max
         );
     }
+}
 
-    out!(o, "\n## Libraries\n");
+/// The libraries run, then those left out (`why_out`: "not built", ...) with the reason.
+fn libraries_table(o: &mut String, libs: &[&Lib], excluded: &[(&str, &str)], why_out: &str) {
     out!(o, "| library | crate | keygen | signing | warm / cold |");
     out!(o, "|---|---|---|---|---|");
     for l in libs {
@@ -282,13 +337,12 @@ pub fn markdown(meta: &Meta, libs: &[&Lib], rows: &[Row]) -> String {
             l.note
         );
     }
-    for (name, why) in peers::EXCLUDED {
-        out!(o, "| {name} | not built | | | {why} |");
+    for (name, why) in excluded {
+        out!(o, "| {name} | {why_out} | | | {why} |");
     }
-    o
 }
 
-pub fn json(meta: &Meta, libs: &[&Lib], rows: &[Row]) -> Value {
+pub fn json(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], rows: &[Row]) -> Value {
     let summary =
         |s: &Summary| json!({"min": s.min, "median": s.median, "mean": s.mean, "max": s.max});
     let results: Vec<Value> = rows
@@ -299,6 +353,7 @@ pub fn json(meta: &Meta, libs: &[&Lib], rows: &[Row]) -> Value {
                 What::MldsaOnly(op, bytes) => (op, bytes),
             };
             json!({
+                "scheme": r.ps.scheme().id(),
                 "param_set": r.ps.name(), "op": op, "library": r.lib, "message_bytes": bytes,
                 "mldsa_only": matches!(r.what, What::MldsaOnly(..)),
                 "n": r.stats.n, "reruns": r.stats.reruns,
@@ -308,20 +363,25 @@ pub fn json(meta: &Meta, libs: &[&Lib], rows: &[Row]) -> Value {
         .collect();
     let ratios: Vec<Value> = ParamSet::ALL
         .into_iter()
+        .chain(ParamSet::LEGACY)
         .flat_map(|ps| Op::ALL.map(|op| (ps, op)))
         .filter_map(|(ps, op)| {
             let (best, mine, theirs, ratio) = ratio(rows, ps, op)?;
             Some(json!({
+                "scheme": ps.scheme().id(),
                 "param_set": ps.name(), "op": op.name(),
                 "compared_by": if op.by_mean() { "mean" } else { "median" },
                 "mldsa_us": mine, "fastest_peer": best, "fastest_peer_us": theirs, "ratio": ratio,
             }))
         })
         .collect();
-    let libraries: Vec<Value> = libs
+    let scheme_libs = [(Scheme::MlDsa, libs), (Scheme::DilithiumR3, legacy_libs)];
+    let libraries: Vec<Value> = scheme_libs
         .iter()
-        .map(|l| {
+        .flat_map(|(scheme, libs)| libs.iter().map(move |l| (scheme, l)))
+        .map(|(scheme, l)| {
             json!({
+                "scheme": scheme.id(),
                 "name": l.name, "crate": l.krate, "version": version(l),
                 "keygen": if l.seeded_keygen { "seed" } else { "random" },
                 "signing": if l.deterministic { "deterministic" } else { "hedged" },
@@ -329,15 +389,23 @@ pub fn json(meta: &Meta, libs: &[&Lib], rows: &[Row]) -> Value {
             })
         })
         .collect();
-    let excluded: Vec<Value> = peers::EXCLUDED
-        .iter()
-        .map(|(n, why)| json!({"name": n, "reason": why}))
-        .collect();
+    let excluded: Vec<Value> = [
+        (Scheme::MlDsa, peers::EXCLUDED),
+        (Scheme::DilithiumR3, peers::LEGACY_EXCLUDED),
+    ]
+    .into_iter()
+    .flat_map(|(scheme, ex)| ex.iter().map(move |e| (scheme, e)))
+    .map(|(scheme, (n, why))| json!({"scheme": scheme.id(), "name": n, "reason": why}))
+    .collect();
     json!({
         "meta": {
             "date": meta.date, "mode": meta.mode, "seconds": meta.seconds,
             "cpu_model": meta.cpu_model, "pinned_cpu": meta.cpu, "tsc_ghz": meta.tsc_ghz, "simd": meta.simd,
             "mldsa_revision": meta.mldsa_revision, "stream_chunk_bytes": peers::mldsa::CHUNK,
+            "schemes": {
+                "ml-dsa": "ML-DSA (FIPS 204)",
+                "dilithium-round3": "CRYSTALS-Dilithium round 3, specification v3.1 (legacy, pre-FIPS 204)",
+            },
         },
         "libraries": libraries,
         "excluded": excluded,

@@ -26,6 +26,7 @@ fn load(ps: ParamSet, keys: &Keys) -> Box<dyn Peer> {
         ParamSet::P44 => (&sig::ML_DSA_44_SIGNING, &sig::ML_DSA_44),
         ParamSet::P65 => (&sig::ML_DSA_65_SIGNING, &sig::ML_DSA_65),
         ParamSet::P87 => (&sig::ML_DSA_87_SIGNING, &sig::ML_DSA_87),
+        ps => super::not_mldsa(ps),
     };
     let kp = PqdsaKeyPair::from_seed(signing, &keys.seed).expect("aws-lc keygen");
     assert_eq!(kp.public_key().as_ref(), &keys.pk[..], "aws-lc keygen");

@@ -19,6 +19,7 @@ fn load(ps: ParamSet, keys: &Keys) -> Box<dyn Peer> {
         ParamSet::P44 => Box::new(p44::Fips204::new(keys)),
         ParamSet::P65 => Box::new(p65::Fips204::new(keys)),
         ParamSet::P87 => Box::new(p87::Fips204::new(keys)),
+        ps => super::not_mldsa(ps),
     }
 }
 

@@ -18,6 +18,7 @@ fn load(ps: ParamSet, keys: &Keys) -> Box<dyn Peer> {
         ParamSet::P44 => Box::new(p44::Libcrux::new(keys)),
         ParamSet::P65 => Box::new(p65::Libcrux::new(keys)),
         ParamSet::P87 => Box::new(p87::Libcrux::new(keys)),
+        ps => super::not_mldsa(ps),
     }
 }
 

@@ -22,6 +22,7 @@ fn load(ps: ParamSet, keys: &Keys) -> Box<dyn Peer> {
         ParamSet::P44 => Box::new(RustCrypto::<MlDsa44>::new(keys)),
         ParamSet::P65 => Box::new(RustCrypto::<MlDsa65>::new(keys)),
         ParamSet::P87 => Box::new(RustCrypto::<MlDsa87>::new(keys)),
+        ps => super::not_mldsa(ps),
     }
 }
 

@@ -19,10 +19,12 @@ fn load(ps: ParamSet, keys: &Keys) -> Box<dyn Peer> {
         ParamSet::P44 => Box::new(Mldsa::<MlDsa44>::new(keys)),
         ParamSet::P65 => Box::new(Mldsa::<MlDsa65>::new(keys)),
         ParamSet::P87 => Box::new(Mldsa::<MlDsa87>::new(keys)),
+        ps => super::not_mldsa(ps),
     }
 }
 
-/// The shared key pair of a parameter set, made by mldsa from `seed`.
+/// The shared key pair of a parameter set, made by mldsa from `seed` (by `mldsa::legacy` for the
+/// Dilithium round 3 sets).
 pub fn keys(ps: ParamSet, seed: [u8; 32]) -> Keys {
     fn make<P: ParameterSet>(seed: [u8; 32]) -> Keys {
         let sk = SigningKey::<P>::from_seed(&seed);
@@ -36,6 +38,7 @@ pub fn keys(ps: ParamSet, seed: [u8; 32]) -> Keys {
         ParamSet::P44 => make::<MlDsa44>(seed),
         ParamSet::P65 => make::<MlDsa65>(seed),
         ParamSet::P87 => make::<MlDsa87>(seed),
+        ps => super::mldsa_legacy::keys(ps, seed),
     }
 }
 
@@ -103,6 +106,7 @@ pub fn load_only(ps: ParamSet, keys: &Keys) -> Box<dyn MldsaOnly> {
         ParamSet::P44 => Box::new(Mldsa::<MlDsa44>::new(keys)),
         ParamSet::P65 => Box::new(Mldsa::<MlDsa65>::new(keys)),
         ParamSet::P87 => Box::new(Mldsa::<MlDsa87>::new(keys)),
+        ps => super::not_mldsa(ps),
     }
 }
 

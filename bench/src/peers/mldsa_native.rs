@@ -67,6 +67,7 @@ fn load(ps: ParamSet, keys: &Keys) -> Box<dyn Peer> {
         ParamSet::P44 => Box::new(Native::<ML_DSA_44>::new(keys, C44)),
         ParamSet::P65 => Box::new(Native::<ML_DSA_65>::new(keys, C65)),
         ParamSet::P87 => Box::new(Native::<ML_DSA_87>::new(keys, C87)),
+        ps => super::not_mldsa(ps),
     }
 }
 

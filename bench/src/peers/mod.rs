@@ -4,32 +4,80 @@
 //! exchanged in FIPS 204 encodings), signs pure ML-DSA with an empty context, and signs the same
 //! messages. Deterministic signers therefore run exactly the same number of rejection-loop
 //! iterations on each message, so their sign times are directly comparable sample by sample.
+//!
+//! The legacy CRYSTALS-Dilithium round 3 (v3.1) sets work the same way, with the v3.1 encodings
+//! and no context (v3.1 has none), among the libraries of [`LEGACY_LIBS`].
 
 mod aws_lc;
+mod crystals_dilithium;
 mod fips204;
 mod libcrux;
+mod liboqs;
 mod ml_dsa;
 pub mod mldsa;
+pub mod mldsa_legacy;
 mod mldsa_native;
 mod pqcrypto;
 
-/// An ML-DSA parameter set.
+/// The signature scheme a parameter set belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scheme {
+    /// ML-DSA, FIPS 204.
+    MlDsa,
+    /// CRYSTALS-Dilithium round 3, specification v3.1 (February 2021): legacy, pre-FIPS 204.
+    DilithiumR3,
+}
+
+impl Scheme {
+    /// Short identifier, as in the JSON.
+    pub fn id(self) -> &'static str {
+        match self {
+            Scheme::MlDsa => "ml-dsa",
+            Scheme::DilithiumR3 => "dilithium-round3",
+        }
+    }
+}
+
+/// A parameter set: ML-DSA (FIPS 204), or legacy CRYSTALS-Dilithium round 3 (v3.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ParamSet {
     P44,
     P65,
     P87,
+    /// Dilithium2 of round 3 (v3.1).
+    D2,
+    /// Dilithium3 of round 3 (v3.1).
+    D3,
+    /// Dilithium5 of round 3 (v3.1).
+    D5,
 }
 
 impl ParamSet {
+    /// The ML-DSA sets.
     pub const ALL: [ParamSet; 3] = [ParamSet::P44, ParamSet::P65, ParamSet::P87];
+    /// The legacy Dilithium round 3 (v3.1) sets.
+    pub const LEGACY: [ParamSet; 3] = [ParamSet::D2, ParamSet::D3, ParamSet::D5];
 
     pub fn name(self) -> &'static str {
         match self {
             ParamSet::P44 => "ML-DSA-44",
             ParamSet::P65 => "ML-DSA-65",
             ParamSet::P87 => "ML-DSA-87",
+            ParamSet::D2 => "Dilithium2",
+            ParamSet::D3 => "Dilithium3",
+            ParamSet::D5 => "Dilithium5",
         }
+    }
+
+    pub fn scheme(self) -> Scheme {
+        match self {
+            ParamSet::P44 | ParamSet::P65 | ParamSet::P87 => Scheme::MlDsa,
+            ParamSet::D2 | ParamSet::D3 | ParamSet::D5 => Scheme::DilithiumR3,
+        }
+    }
+
+    pub fn is_legacy(self) -> bool {
+        self.scheme() == Scheme::DilithiumR3
     }
 
     pub fn sig_len(self) -> usize {
@@ -37,15 +85,24 @@ impl ParamSet {
             ParamSet::P44 => 2420,
             ParamSet::P65 => 3309,
             ParamSet::P87 => 4627,
+            ParamSet::D2 => 2420,
+            ParamSet::D3 => 3293,
+            ParamSet::D5 => 4595,
         }
     }
 }
 
-/// One key pair in FIPS 204 encodings, shared by all libraries.
+/// For the `load` of an ML-DSA-only library, which main.rs never calls with a legacy set.
+pub fn not_mldsa(ps: ParamSet) -> ! {
+    unreachable!("{} is not an ML-DSA parameter set", ps.name())
+}
+
+/// One key pair, shared by all libraries: in FIPS 204 encodings for the ML-DSA sets, in the
+/// v3.1 encodings for the legacy Dilithium sets.
 pub struct Keys {
     pub seed: [u8; 32],
     pub pk: Vec<u8>,
-    /// The expanded secret key (FIPS 204 skEncode).
+    /// The expanded secret key (FIPS 204 skEncode; v3.1 `pack_sk` for the legacy sets).
     pub sk: Vec<u8>,
 }
 
@@ -91,3 +148,23 @@ pub const LIBS: &[Lib] = &[
 
 /// Libraries left out, with the reason (empty while every peer builds here).
 pub const EXCLUDED: &[(&str, &str)] = &[];
+
+/// The legacy Dilithium round 3 (v3.1) rows: mldsa's `legacy` module first (the reference), then
+/// the peers that implement v3.1 itself.
+pub const LEGACY_LIBS: &[Lib] = &[mldsa_legacy::LIB, liboqs::LIB, crystals_dilithium::LIB];
+
+/// Round-3 Dilithium crates left out of the legacy rows, with the reason.
+pub const LEGACY_EXCLUDED: &[(&str, &str)] = &[
+    (
+        "pqcrypto-dilithium 0.5.0",
+        "not v3.1: it is PQClean's later Dilithium (64-byte tr), whose secret keys are 2560 / \
+         4032 / 4896 bytes where v3.1's are 2528 / 4000 / 4864, so it neither reads v3.1 keys \
+         nor makes v3.1 signatures",
+    ),
+    (
+        "pqc_dilithium 0.2.0",
+        "v3.1 sizes, but the level is a crate feature (one of Dilithium2/3/5 per build) and a \
+         secret key cannot be imported (Keypair::generate draws a random one), so it cannot \
+         sign with the shared key",
+    ),
+];

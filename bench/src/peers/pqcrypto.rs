@@ -19,6 +19,7 @@ fn load(ps: ParamSet, keys: &Keys) -> Box<dyn Peer> {
         ParamSet::P44 => Box::new(p44::Pqcrypto::new(keys)),
         ParamSet::P65 => Box::new(p65::Pqcrypto::new(keys)),
         ParamSet::P87 => Box::new(p87::Pqcrypto::new(keys)),
+        ps => super::not_mldsa(ps),
     }
 }
 

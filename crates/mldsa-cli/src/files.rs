@@ -110,9 +110,31 @@ impl Output<'_> {
 }
 
 fn write_atomic(path: &Path, data: &[u8], force: bool, private: bool) -> io::Result<()> {
-    if !force && path.symlink_metadata().is_ok() {
-        return Err(io::ErrorKind::AlreadyExists.into());
+    match fs::metadata(path) {
+        // A device, FIFO or socket (say /dev/null, /dev/stdout or a pipe): write into it. It holds
+        // no file to lose, and renaming over it would replace the special file itself.
+        Ok(meta) if !meta.is_file() => {
+            if meta.is_dir() {
+                return Err(io::Error::other("is a directory"));
+            }
+            return OpenOptions::new().write(true).open(path)?.write_all(data);
+        }
+        Ok(_) if !force => return Err(io::ErrorKind::AlreadyExists.into()),
+        // An existing regular file, possibly behind symlinks: replace the file the links point
+        // to, not the links.
+        Ok(_) => return replace_file(&fs::canonicalize(path)?, data, true, private),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            if path.symlink_metadata().is_ok() {
+                return Err(io::Error::other("is a symbolic link to nothing"));
+            }
+        }
+        Err(e) => return Err(e),
     }
+    replace_file(path, data, force, private)
+}
+
+/// Writes `data` to a temporary file beside `path` and moves it into place.
+fn replace_file(path: &Path, data: &[u8], force: bool, private: bool) -> io::Result<()> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),

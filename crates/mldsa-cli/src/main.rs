@@ -173,13 +173,14 @@ fn fmt_name(f: Format) -> &'static str {
 }
 
 fn pubkey(a: cli::PubkeyArgs) -> Result<()> {
-    let (sk, _, _) = read_secret(&a.key, a.alg)?;
+    // A public key is accepted too (and rewritten in the requested format).
+    let pk = read_public(&a.key, a.alg)?;
     let out = Output {
         path: a.out.as_deref(),
         force: a.force,
         private: false,
     };
-    out.write(&sk.public().encode(a.format)?)
+    out.write(&pk.encode(a.format)?)
 }
 
 fn message_options(m: &MessageArgs, external_mu: bool) -> Result<MessageOptions> {

@@ -679,3 +679,78 @@ fn encrypted_private_keys() {
         .assert()
         .success();
 }
+
+#[cfg(unix)]
+#[test]
+fn special_files_and_symlinks_are_written_through_not_replaced() {
+    let dir = TempDir::new().unwrap();
+    // A FIFO stands in for /dev/null: writing into it must not replace it with a regular file.
+    let fifo = p(&dir, "fifo");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || fs::read(&fifo).unwrap())
+    };
+    mldsa()
+        .args(["keygen", "-o", s(&fifo), "--force"])
+        .assert()
+        .success();
+    assert!(
+        String::from_utf8(reader.join().unwrap())
+            .unwrap()
+            .contains("BEGIN PRIVATE KEY")
+    );
+    use std::os::unix::fs::FileTypeExt;
+    assert!(
+        fs::metadata(&fifo).unwrap().file_type().is_fifo(),
+        "the FIFO must still be a FIFO"
+    );
+
+    // A symlink to a key: --force replaces the file it points to and keeps the link.
+    let target = p(&dir, "real.pem");
+    let link = p(&dir, "link.pem");
+    mldsa()
+        .args(["keygen", "-o", s(&target)])
+        .assert()
+        .success();
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    mldsa().args(["keygen", "-o", s(&link)]).assert().code(2);
+    let before = fs::read(&target).unwrap();
+    mldsa()
+        .args(["keygen", "-o", s(&link), "--force"])
+        .assert()
+        .success();
+    assert!(
+        fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_ne!(fs::read(&target).unwrap(), before);
+
+    // pubkey accepts a public key too.
+    let public = p(&dir, "pub.der");
+    mldsa()
+        .args([
+            "pubkey",
+            "-k",
+            s(&target),
+            "--format",
+            "der",
+            "-o",
+            s(&public),
+        ])
+        .assert()
+        .success();
+    mldsa()
+        .args(["pubkey", "-k", s(&public)])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("BEGIN PUBLIC KEY"));
+}
