@@ -382,11 +382,9 @@ fn check_alg(path: &str, what: &str, found: Alg, wanted: Option<Alg>) -> Result<
 
 /// Guesses a key file's format from its first bytes.
 pub fn detect(bytes: &[u8]) -> Format {
-    let text = bytes
-        .iter()
-        .position(|b| !b.is_ascii_whitespace())
-        .map_or(&[][..], |i| &bytes[i..]);
-    if text.starts_with(b"-----BEGIN") {
+    // PEM may have explanatory text around its block (RFC 7468 section 2), but is text.
+    let is_text = std::str::from_utf8(bytes).is_ok();
+    if is_text && bytes.windows(11).any(|w| w == b"-----BEGIN ") {
         Format::Pem
     } else if bytes.first() == Some(&0x30) && der_length_matches(bytes) {
         Format::Der

@@ -754,3 +754,45 @@ fn special_files_and_symlinks_are_written_through_not_replaced() {
         .success()
         .stdout(predicate::str::contains("BEGIN PUBLIC KEY"));
 }
+
+#[test]
+fn pem_with_text_around_the_block_is_read() {
+    let dir = TempDir::new().unwrap();
+    let key = p(&dir, "k.pem");
+    let public = p(&dir, "p.pem");
+    mldsa()
+        .args(["keygen", "-o", s(&key), "--pub", s(&public)])
+        .assert()
+        .success();
+    // As `openssl pkey -text` writes it: a description after the END line; and a subject line
+    // before BEGIN, as in certificate bundles.
+    let wrapped_key = p(&dir, "k-text.pem");
+    fs::write(
+        &wrapped_key,
+        format!(
+            "{}ML-DSA-65 Private-Key:\nseed:\n    00:01\n",
+            fs::read_to_string(&key).unwrap()
+        ),
+    )
+    .unwrap();
+    let wrapped_pub = p(&dir, "p-text.pem");
+    fs::write(
+        &wrapped_pub,
+        format!(
+            "subject=CN=example\n{}",
+            fs::read_to_string(&public).unwrap()
+        ),
+    )
+    .unwrap();
+    let msg = p(&dir, "m");
+    let sig = p(&dir, "s");
+    fs::write(&msg, b"m").unwrap();
+    mldsa()
+        .args(["sign", "-k", s(&wrapped_key), "-o", s(&sig), s(&msg)])
+        .assert()
+        .success();
+    mldsa()
+        .args(["verify", "-p", s(&wrapped_pub), "-s", s(&sig), s(&msg)])
+        .assert()
+        .success();
+}

@@ -35,11 +35,31 @@ fn map_pem_in(e: pem::Error, text: &[u8]) -> PkixError {
     })
 }
 
-/// The input without leading and trailing whitespace (the parser allows at most one line
-/// ending after the END line and none before BEGIN).
+/// The encapsulated document: from the BEGIN line to its matching END line. Text before and after
+/// it is ignored, as RFC 7468 section 2 says parsers should (`openssl pkey -text` writes a
+/// description after the END line; certificate bundles put a subject line before BEGIN). When
+/// no complete block is found the trimmed input is returned, so the parser names the problem.
 fn trimmed(text: &str) -> &[u8] {
-    text.trim_matches(|c: char| c.is_ascii_whitespace())
-        .as_bytes()
+    let t = text
+        .trim_matches(|c: char| c.is_ascii_whitespace())
+        .as_bytes();
+    let find = |hay: &[u8], needle: &[u8]| hay.windows(needle.len()).position(|w| w == needle);
+    let Some(begin) = find(t, b"-----BEGIN ") else {
+        return t;
+    };
+    let block = &t[begin..];
+    let Some(label_len) = find(&block[11..], b"-----") else {
+        return t;
+    };
+    let label = &block[11..11 + label_len];
+    let mut end_line = Vec::with_capacity(label.len() + 14);
+    end_line.extend_from_slice(b"-----END ");
+    end_line.extend_from_slice(label);
+    end_line.extend_from_slice(b"-----");
+    match find(block, &end_line) {
+        Some(end) => &block[..end + end_line.len()],
+        None => t,
+    }
 }
 
 /// The label of a PEM document, checking only its BEGIN and END lines.
