@@ -1623,6 +1623,17 @@ mod encrypted {
 
     const PASSWORD: &[u8] = b"correct horse battery staple";
 
+    /// PBKDF2 with the HMAC-SHA1 PRF (Bouncy Castle's and OpenSSL 1.x's default) is read.
+    #[test]
+    fn reads_pbkdf2_hmac_sha1_from_openssl() {
+        let pem = String::from_utf8(data("mldsa44-openssl-pbkdf2-sha1.priv.enc.pem")).unwrap();
+        let public = String::from_utf8(data("mldsa44-openssl-pbkdf2-sha1.pub.pem")).unwrap();
+        let sk = SigningKey::<MlDsa44>::from_pkcs8_encrypted_pem(&pem, b"pw").unwrap();
+        let vk = VerifyingKey::<MlDsa44>::from_public_key_pem(&public).unwrap();
+        assert_eq!(sk.verifying_key().as_bytes(), vk.as_bytes());
+        assert!(SigningKey::<MlDsa44>::from_pkcs8_encrypted_pem(&pem, b"wrong").is_err());
+    }
+
     /// A counter "RNG", for reproducible salts and IVs.
     struct Counter(u8);
 

@@ -1,7 +1,8 @@
 //! Password-encrypted PKCS#8 (RFC 5958 EncryptedPrivateKeyInfo with PKCS#5 v2.1 PBES2), via the
 //! `pkcs8` crate's `encryption` feature. Feature `pkcs8-encryption`.
 //!
-//! Reads PBES2 with PBKDF2 (HMAC-SHA-224/256/384/512) or scrypt, and AES-128/192/256-CBC or
+//! Reads PBES2 with PBKDF2 (HMAC-SHA-1/224/256/384/512; SHA-1 for Bouncy Castle's and OpenSSL
+//! 1.x's defaults) or scrypt, and AES-128/192/256-CBC or
 //! AES-GCM: what `openssl genpkey -aes256` (PBKDF2-HMAC-SHA256, AES-256-CBC) and
 //! `openssl pkcs8 -topk8 -scrypt` write. Writes PBES2 with scrypt (log2 N = 14, r = 8, p = 1,
 //! 16-byte salt, OpenSSL 3's defaults, which it can read back) and AES-256-CBC.
