@@ -288,8 +288,17 @@ fn inspect(a: cli::InspectArgs) -> Result<()> {
         );
         return Ok(());
     }
+    let is_private_pem = label.is_some_and(|l| l.ends_with("PRIVATE KEY"));
     let private = match format {
-        Format::Pem if !label.is_some_and(|l| l.ends_with("PRIVATE KEY")) => None,
+        Format::Pem if !is_private_pem => None,
+        // A PEM private key (or an encrypted one) that does not decode: say why, rather than
+        // falling through to "not a key".
+        Format::Pem => Some(with_passphrase(|pass| {
+            SecretKey::decode(&a.file, &bytes, a.alg, pass)
+        })?),
+        _ if encrypted => Some(with_passphrase(|pass| {
+            SecretKey::decode(&a.file, &bytes, a.alg, pass)
+        })?),
         _ => with_passphrase(|pass| SecretKey::decode(&a.file, &bytes, a.alg, pass)).ok(),
     };
     if let Some((sk, format, form)) = private {

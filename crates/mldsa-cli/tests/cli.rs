@@ -796,3 +796,36 @@ fn pem_with_text_around_the_block_is_read() {
         .assert()
         .success();
 }
+
+#[test]
+fn inspect_explains_why_a_private_key_does_not_load() {
+    let dir = TempDir::new().unwrap();
+    let pass = p(&dir, "pass");
+    let wrong = p(&dir, "wrong");
+    fs::write(&pass, "right\n").unwrap();
+    fs::write(&wrong, "wrong\n").unwrap();
+    let key = p(&dir, "k.pem");
+    mldsa()
+        .args([
+            "keygen",
+            "--encrypt",
+            "--passphrase-file",
+            s(&pass),
+            "-o",
+            s(&key),
+        ])
+        .assert()
+        .success();
+    mldsa()
+        .args(["inspect", "--passphrase-file", s(&wrong), s(&key)])
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("k.pem").and(predicate::str::contains("recognises").not()),
+        );
+    mldsa()
+        .args(["inspect", "--passphrase-file", s(&pass), s(&key)])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("ML-DSA-65"));
+}
