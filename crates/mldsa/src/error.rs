@@ -163,6 +163,17 @@ impl From<Error> for signature::Error {
     }
 }
 
+/// `bytes` as the fixed-length array `A`, or a length error naming `input`.
+pub(crate) fn to_array<A: crate::params::ByteArray>(
+    input: Input,
+    bytes: &[u8],
+) -> Result<A, Error> {
+    let mut out = A::zeroed();
+    check_len(input, bytes, out.as_ref().len())?;
+    out.as_mut().copy_from_slice(bytes);
+    Ok(out)
+}
+
 /// Checks that `bytes` has length `expected`, naming `input` otherwise.
 pub(crate) fn check_len(input: Input, bytes: &[u8], expected: usize) -> Result<(), Error> {
     if bytes.len() == expected {

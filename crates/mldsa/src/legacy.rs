@@ -32,7 +32,7 @@
 //! # }
 //! ```
 
-use crate::error::{Error, Input, check_len};
+use crate::error::{Error, Input, check_len, to_array};
 use crate::expanded::ExpandedSecret;
 use crate::keccak::shake256;
 use crate::keygen::keygen_internal;
@@ -276,10 +276,7 @@ impl<P: DilithiumParameterSet> VerifyingKey<P> {
 
     /// Decodes a v3.1 public key (only the length can be wrong).
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
-        check_len(Input::VerifyingKey, bytes, P::PK_LEN)?;
-        let mut pk = P::PkBytes::zeroed();
-        pk.as_mut().copy_from_slice(bytes);
-        Ok(Self::from_trusted(pk))
+        Ok(Self::from_trusted(to_array(Input::VerifyingKey, bytes)?))
     }
 
     /// The encoded key.

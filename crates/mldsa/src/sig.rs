@@ -1,9 +1,9 @@
 //! [`Signature`]: an encoded ML-DSA signature that has passed strict decoding.
 
 use crate::encode::sig_decode;
-use crate::error::{Error, Input, check_len};
+use crate::error::{Error, Input, to_array};
 use crate::params::{
-    ByteArray, Dilithium2, Dilithium3, Dilithium5, MlDsa44, MlDsa65, MlDsa87, Parameters, PolyVec,
+    Dilithium2, Dilithium3, Dilithium5, MlDsa44, MlDsa65, MlDsa87, Parameters, PolyVec,
 };
 use core::fmt;
 use core::marker::PhantomData;
@@ -33,7 +33,7 @@ impl<P: Parameters> Signature<P> {
 
     /// Decodes a signature strictly (FIPS 204 Algorithm 27 plus canonicity checks).
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
-        check_len(Input::Signature, bytes, P::SIG_LEN)?;
+        let out: P::SigBytes = to_array(Input::Signature, bytes)?;
         let mut c_tilde = [0u8; 64];
         let mut z = P::VecL::zeroed();
         let mut h = P::VecK::zeroed();
@@ -47,8 +47,6 @@ impl<P: Parameters> Signature<P> {
             input: Input::Signature,
             what,
         })?;
-        let mut out = P::SigBytes::zeroed();
-        out.as_mut().copy_from_slice(bytes);
         Ok(Self::from_trusted(out))
     }
 

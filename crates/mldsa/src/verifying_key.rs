@@ -1,9 +1,9 @@
 //! [`VerifyingKey`]: an ML-DSA public key, and every way to verify with it.
 
-use crate::error::{Error, Input, check_len};
+use crate::error::{Error, Input, to_array};
 use crate::keccak::shake256;
 use crate::mu::{MuBuilder, internal_mu, pure_mu};
-use crate::params::{ByteArray, MU_LEN, ParameterSet, TR_LEN};
+use crate::params::{MU_LEN, ParameterSet, TR_LEN};
 use crate::prehash::PreHashed;
 use crate::sig::Signature;
 use crate::stream::MessageVerifier;
@@ -39,10 +39,7 @@ impl<P: ParameterSet> VerifyingKey<P> {
     /// Decodes a verifying key (FIPS 204 Algorithm 23). Every byte string of the right length
     /// is a valid key, so only the length is checked.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
-        check_len(Input::VerifyingKey, bytes, P::PK_LEN)?;
-        let mut pk = P::PkBytes::zeroed();
-        pk.as_mut().copy_from_slice(bytes);
-        Ok(Self::from_trusted(pk))
+        Ok(Self::from_trusted(to_array(Input::VerifyingKey, bytes)?))
     }
 
     /// The FIPS 204 encoding of the key.
