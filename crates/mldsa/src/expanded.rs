@@ -1,16 +1,16 @@
 //! The expanded secret key (rho, K, tr, s1, s2, t0) as signing uses it, and its FIPS 204
 //! encoding (skEncode / skDecode with strict checks), shared by ML-DSA and the legacy mode.
 
+use crate::backend::{Backend, with_backend};
 use crate::declassify::public;
 use crate::encode::{SkParts, pk_encode, sk_decode, sk_encode};
 use crate::error::Malformed;
 use crate::field::{caddq, center, montgomery_reduce};
 use crate::keccak::shake256;
 use crate::keygen::compute_t1_t0;
-use crate::ntt::{ntt_inverse, ntt_vec};
+use crate::ntt::ntt_inverse;
 use crate::params::{ByteArray, Matrix, Parameters, PolyVec, TR_LEN};
 use crate::poly::{NttPoly, Poly};
-use crate::sample::expand_a;
 use subtle::{Choice, ConstantTimeEq};
 use zeroize::{Zeroize, Zeroizing};
 
@@ -147,14 +147,15 @@ impl<P: Parameters> ExpandedSecret<P> {
             s.s2.as_mut(),
             s.t0.as_mut(),
         )?;
-        ntt_vec(s.s1.as_ref(), secret.s1_hat.as_mut());
-        ntt_vec(s.s2.as_ref(), secret.s2_hat.as_mut());
-        ntt_vec(s.t0.as_ref(), secret.t0_hat.as_mut());
-
-        let mut a_hat = P::MatrixA::zeroed();
-        expand_a::<P>(&secret.rho, &mut a_hat);
         let mut t1 = P::VecK::zeroed();
-        compute_t1_t0::<P>(&a_hat, &secret.s1_hat, &s.s2, &mut t1, &mut s.t0_derived);
+        with_backend!(|b| {
+            b.ntt_vec(s.s1.as_ref(), secret.s1_hat.as_mut());
+            b.ntt_vec(s.s2.as_ref(), secret.s2_hat.as_mut());
+            b.ntt_vec(s.t0.as_ref(), secret.t0_hat.as_mut());
+            let mut a_hat = P::MatrixA::zeroed();
+            b.expand_a::<P>(&secret.rho, &mut a_hat);
+            compute_t1_t0::<P, _>(b, &a_hat, &secret.s1_hat, &s.s2, &mut t1, &mut s.t0_derived);
+        });
         pk_encode(&secret.rho, t1.as_ref(), pk.as_mut());
 
         if check_consistency {

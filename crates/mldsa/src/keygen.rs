@@ -1,13 +1,11 @@
 //! Key generation (FIPS 204 Algorithm 6).
 
+use crate::backend::{Backend, with_backend};
 use crate::declassify::public_mut;
 use crate::encode::pk_encode;
 use crate::expanded::ExpandedSecret;
 use crate::keccak::shake256;
-use crate::ntt::{matrix_vector_ntt, ntt_inverse, ntt_vec};
 use crate::params::{Matrix, Parameters, PolyVec, Variant};
-use crate::rounding::power2_round_vec;
-use crate::sample::{expand_a, expand_s};
 use zeroize::Zeroize;
 
 /// Scratch space of key generation, zeroised on drop.
@@ -32,7 +30,8 @@ impl<P: Parameters> Drop for KeyGenScratch<P> {
 /// Power2Round(t).
 ///
 /// Bounds: s1_hat is NTT(s1) (|c| < 9q), s2 has |c| <= eta.
-pub(crate) fn compute_t1_t0<P: Parameters>(
+pub(crate) fn compute_t1_t0<P: Parameters, B: Backend>(
+    b: B,
     a_hat: &P::MatrixA,
     s1_hat: &P::NttVecL,
     s2: &P::VecK,
@@ -41,18 +40,18 @@ pub(crate) fn compute_t1_t0<P: Parameters>(
 ) {
     let mut t_hat = P::NttVecK::zeroed();
     let mut t = P::VecK::zeroed();
-    matrix_vector_ntt(a_hat.as_ref(), s1_hat.as_ref(), t_hat.as_mut());
+    b.matrix_vector_ntt(a_hat.as_ref(), s1_hat.as_ref(), t_hat.as_mut());
     for ((t_hat_i, t_i), s2_i) in t_hat
         .as_ref()
         .iter()
         .zip(t.as_mut().iter_mut())
         .zip(s2.as_ref())
     {
-        ntt_inverse(t_hat_i, t_i);
+        b.ntt_inverse(t_hat_i, t_i);
         t_i.add_assign(s2_i);
         t_i.freeze();
     }
-    power2_round_vec(t.as_ref(), t1.as_mut(), t0.as_mut());
+    b.power2_round_vec(t.as_ref(), t1.as_mut(), t0.as_mut());
     t_hat.zeroize();
     t.zeroize();
 }
@@ -62,6 +61,16 @@ pub(crate) fn compute_t1_t0<P: Parameters>(
 /// Writes the encoded public key into `pk` and the expanded secret into `sk` (in place, so no
 /// copy of the secret is left behind by a move).
 pub(crate) fn keygen_internal<P: Parameters>(
+    xi: &[u8; 32],
+    pk: &mut P::PkBytes,
+    sk: &mut ExpandedSecret<P>,
+) {
+    with_backend!(|b| keygen_with(b, xi, pk, sk))
+}
+
+/// [`keygen_internal`] on backend `b`.
+fn keygen_with<P: Parameters, B: Backend>(
+    b: B,
     xi: &[u8; 32],
     pk: &mut P::PkBytes,
     sk: &mut ExpandedSecret<P>,
@@ -89,12 +98,13 @@ pub(crate) fn keygen_internal<P: Parameters>(
 
     // Steps 3-4: A-hat = ExpandA(rho), (s1, s2) = ExpandS(rho').
     let mut a_hat = P::MatrixA::zeroed();
-    expand_a::<P>(&sk.rho, &mut a_hat);
-    expand_s::<P>(&scratch.rho_prime, &mut scratch.s1, &mut scratch.s2);
+    b.expand_a::<P>(&sk.rho, &mut a_hat);
+    b.expand_s::<P>(&scratch.rho_prime, &mut scratch.s1, &mut scratch.s2);
 
     // Steps 5-6: t = NTT^-1(A-hat o NTT(s1)) + s2, (t1, t0) = Power2Round(t).
-    ntt_vec(scratch.s1.as_ref(), sk.s1_hat.as_mut());
-    compute_t1_t0::<P>(
+    b.ntt_vec(scratch.s1.as_ref(), sk.s1_hat.as_mut());
+    compute_t1_t0::<P, B>(
+        b,
         &a_hat,
         &sk.s1_hat,
         &scratch.s2,
@@ -109,6 +119,6 @@ pub(crate) fn keygen_internal<P: Parameters>(
     shake256(&[pk.as_ref()], &mut sk.tr[..P::TR_BYTES]);
 
     // Step 10 is the encoding; here the key is kept expanded, in the NTT domain.
-    ntt_vec(scratch.s2.as_ref(), sk.s2_hat.as_mut());
-    ntt_vec(scratch.t0.as_ref(), sk.t0_hat.as_mut());
+    b.ntt_vec(scratch.s2.as_ref(), sk.s2_hat.as_mut());
+    b.ntt_vec(scratch.t0.as_ref(), sk.t0_hat.as_mut());
 }

@@ -152,6 +152,7 @@ macro_rules! write_via_update {
     };
 }
 
+pub mod backend;
 #[cfg(mldsa_ct)]
 #[doc(hidden)]
 pub mod ct;

@@ -159,13 +159,6 @@ pub(crate) fn matrix_vector_ntt<Row: AsRef<[NttPoly]>>(
     }
 }
 
-/// Converts each polynomial of `v` to the NTT domain.
-pub(crate) fn ntt_vec(v: &[Poly], out: &mut [NttPoly]) {
-    for (p, o) in v.iter().zip(out.iter_mut()) {
-        ntt(p, o);
-    }
-}
-
 #[cfg(test)]
 #[allow(clippy::needless_range_loop)] // index-by-index comparisons read best here
 mod tests {

@@ -1,17 +1,16 @@
 //! Signing (FIPS 204 Algorithm 7), written once for every front door: pure ML-DSA, HashML-DSA,
 //! the internal interface, external mu and streaming all arrive here as mu.
 
+use crate::backend::{Backend, with_backend};
 use crate::declassify::{public, public_mut};
-use crate::encode::{sig_encode, w1_encode};
+use crate::encode::sig_encode;
 use crate::error::Error;
 use crate::expanded::ExpandedSecret;
 use crate::field::{center, freeze};
 use crate::keccak::shake256;
-use crate::ntt::{matrix_vector_ntt, ntt, ntt_inverse, ntt_vec, scalar_vector_ntt};
 use crate::params::{ByteArray, MAX_SIGN_ATTEMPTS, MU_LEN, Matrix, Parameters, PolyVec};
-use crate::poly::{NttPoly, Poly, vec_exceeds};
-use crate::rounding::{high_bits_vec, low_bits_exceed, make_hint_vec};
-use crate::sample::{expand_a, expand_mask, sample_in_ball};
+use crate::poly::{NttPoly, Poly};
+use crate::sample::sample_in_ball;
 use zeroize::{Zeroize, Zeroizing};
 
 /// Why one signing attempt was rejected (FIPS 204 Alg. 7 steps 23 and 28).
@@ -64,10 +63,16 @@ impl<P: Parameters> Drop for SignScratch<P> {
 }
 
 /// NTT^-1 of `a o b` for each pair, centred: the exact small product (|c| < q/2).
-fn product_centred(a: &NttPoly, b: &[NttPoly], tmp: &mut [NttPoly], out: &mut [Poly]) {
-    scalar_vector_ntt(a, b, tmp);
+fn product_centred<B: Backend>(
+    b: B,
+    c_hat: &NttPoly,
+    v_hat: &[NttPoly],
+    tmp: &mut [NttPoly],
+    out: &mut [Poly],
+) {
+    b.scalar_vector_ntt(c_hat, v_hat, tmp);
     for (t_i, o_i) in tmp.iter().zip(out.iter_mut()) {
-        ntt_inverse(t_i, o_i);
+        b.ntt_inverse(t_i, o_i);
         for c in o_i.0.iter_mut() {
             *c = center(freeze(*c));
         }
@@ -98,9 +103,20 @@ pub(crate) fn sign_with_rho_pp<P: Parameters>(
     rho_pp: &[u8; 64],
     observe: &mut impl FnMut(Rejection),
 ) -> Result<P::SigBytes, Error> {
+    with_backend!(|b| sign_with::<P, _>(b, sk, mu, rho_pp, observe))
+}
+
+/// [`sign_with_rho_pp`] on backend `b`.
+fn sign_with<P: Parameters, B: Backend>(
+    b: B,
+    sk: &ExpandedSecret<P>,
+    mu: &[u8; MU_LEN],
+    rho_pp: &[u8; 64],
+    observe: &mut impl FnMut(Rejection),
+) -> Result<P::SigBytes, Error> {
     // Step 5: A-hat = ExpandA(rho).
     let mut a_hat = P::MatrixA::zeroed();
-    expand_a::<P>(&sk.rho, &mut a_hat);
+    b.expand_a::<P>(&sk.rho, &mut a_hat);
 
     let mut s = SignScratch::<P> {
         y: P::VecL::zeroed(),
@@ -124,30 +140,42 @@ pub(crate) fn sign_with_rho_pp<P: Parameters>(
         let kappa = attempt * P::L as u16;
 
         // Step 11: y = ExpandMask(rho'', kappa).
-        expand_mask::<P>(rho_pp, kappa, &mut s.y);
+        b.expand_mask::<P>(rho_pp, kappa, &mut s.y);
         // Steps 12-13: w = NTT^-1(A-hat o NTT(y)), w1 = HighBits(w).
-        ntt_vec(s.y.as_ref(), s.tmp_l.as_mut());
-        matrix_vector_ntt(a_hat.as_ref(), s.tmp_l.as_ref(), s.tmp_k.as_mut());
+        b.ntt_vec(s.y.as_ref(), s.tmp_l.as_mut());
+        b.matrix_vector_ntt(a_hat.as_ref(), s.tmp_l.as_ref(), s.tmp_k.as_mut());
         for (w_hat_i, w_i) in s.tmp_k.as_ref().iter().zip(s.w.as_mut()) {
-            ntt_inverse(w_hat_i, w_i);
+            b.ntt_inverse(w_hat_i, w_i);
             w_i.caddq();
         }
-        high_bits_vec::<P>(s.w.as_ref(), s.w1.as_mut());
+        b.high_bits_vec::<P>(s.w.as_ref(), s.w1.as_mut());
 
         // Step 15: c-tilde = H(mu || w1Encode(w1), lambda / 4).
         // Constant time: c-tilde is a random-oracle output that is published in the signature
         // or discarded with a rejected attempt; FIPS 204 allows it to become public, and
         // SampleInBall branches on it.
-        w1_encode::<P>(s.w1.as_ref(), w1_bytes);
+        b.w1_encode::<P>(s.w1.as_ref(), w1_bytes);
         shake256(&[mu, w1_bytes], c_tilde);
         public_mut(c_tilde);
         // Steps 16-17: c = SampleInBall(c-tilde), c-hat = NTT(c).
         sample_in_ball::<P>(c_tilde, &mut s.c);
-        ntt(&s.c, &mut s.c_hat);
+        b.ntt(&s.c, &mut s.c_hat);
 
         // Steps 18-20: cs1, cs2, z = y + cs1.
-        product_centred(&s.c_hat, sk.s1_hat.as_ref(), s.tmp_l.as_mut(), s.z.as_mut());
-        product_centred(&s.c_hat, sk.s2_hat.as_ref(), s.tmp_k.as_mut(), s.r.as_mut());
+        product_centred(
+            b,
+            &s.c_hat,
+            sk.s1_hat.as_ref(),
+            s.tmp_l.as_mut(),
+            s.z.as_mut(),
+        );
+        product_centred(
+            b,
+            &s.c_hat,
+            sk.s2_hat.as_ref(),
+            s.tmp_k.as_mut(),
+            s.r.as_mut(),
+        );
         for (z_i, y_i) in s.z.as_mut().iter_mut().zip(s.y.as_ref()) {
             z_i.add_assign(y_i);
         }
@@ -161,24 +189,25 @@ pub(crate) fn sign_with_rho_pp<P: Parameters>(
         // Step 23: the first two checks.
         // Constant time: each check is computed over every coefficient; only its yes/no outcome
         // is revealed, which FIPS 204 permits (a rejected attempt's reason is public).
-        if public(vec_exceeds(s.z.as_ref(), P::GAMMA1 - P::BETA)) != 0 {
+        if public(b.vec_exceeds(s.z.as_ref(), P::GAMMA1 - P::BETA)) != 0 {
             observe(Rejection::ZBound);
             continue;
         }
-        if public(low_bits_exceed::<P>(s.r.as_ref(), P::GAMMA2 - P::BETA)) != 0 {
+        if public(b.low_bits_exceed::<P>(s.r.as_ref(), P::GAMMA2 - P::BETA)) != 0 {
             observe(Rejection::R0Bound);
             continue;
         }
 
         // Steps 25-26: ct0 = NTT^-1(c-hat o t0-hat), h = MakeHint(-ct0, w - cs2 + ct0).
         product_centred(
+            b,
             &s.c_hat,
             sk.t0_hat.as_ref(),
             s.tmp_k.as_mut(),
             s.ct0.as_mut(),
         );
         // Constant time: as for step 23, only the outcome is revealed.
-        if public(vec_exceeds(s.ct0.as_ref(), P::GAMMA2)) != 0 {
+        if public(b.vec_exceeds(s.ct0.as_ref(), P::GAMMA2)) != 0 {
             observe(Rejection::Ct0Bound);
             continue;
         }
@@ -187,11 +216,7 @@ pub(crate) fn sign_with_rho_pp<P: Parameters>(
                 *x = freeze(r + *x);
             }
         }
-        let hints = public(make_hint_vec::<P>(
-            s.r.as_ref(),
-            s.ct0.as_ref(),
-            s.w1.as_mut(),
-        ));
+        let hints = public(b.make_hint_vec::<P>(s.r.as_ref(), s.ct0.as_ref(), s.w1.as_mut()));
         // Step 28. Constant time: the hint count is public once accepted (h is in the signature)
         // and only "too many" is revealed otherwise.
         if hints as usize > P::OMEGA {
@@ -217,6 +242,7 @@ pub(crate) fn sign_with_rho_pp<P: Parameters>(
 mod tests {
     use super::*;
     use crate::keygen::keygen_internal;
+    use crate::ntt::ntt;
     use crate::params::{MlDsa44, MlDsa65, MlDsa87};
 
     /// sign_with_rho_pp with observation, rho'' made as ML-DSA makes it.

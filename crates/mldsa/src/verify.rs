@@ -1,13 +1,12 @@
 //! Verification (FIPS 204 Algorithm 8), written once for every front door.
 
-use crate::encode::{pk_decode, sig_decode, w1_encode};
+use crate::backend::{Backend, with_backend};
+use crate::encode::{pk_decode, sig_decode};
 use crate::error::{Error, Input};
 use crate::keccak::shake256;
-use crate::ntt::{matrix_vector_ntt, multiply_ntt, ntt, ntt_inverse, ntt_vec};
 use crate::params::{D, MU_LEN, Matrix, Parameters, PolyVec};
 use crate::poly::{NttPoly, Poly};
-use crate::rounding::use_hint_vec;
-use crate::sample::{expand_a, sample_in_ball};
+use crate::sample::sample_in_ball;
 use subtle::ConstantTimeEq;
 
 /// FIPS 204 Algorithm 8, ML-DSA.Verify_internal, from mu (step 6, mu = H(tr || M'), is done by
@@ -15,6 +14,16 @@ use subtle::ConstantTimeEq;
 ///
 /// `pk` and `sig` must have the parameter set's lengths. Nothing here is secret.
 pub(crate) fn verify_internal<P: Parameters>(
+    pk: &[u8],
+    mu: &[u8; MU_LEN],
+    sig: &[u8],
+) -> Result<(), Error> {
+    with_backend!(|b| verify_with::<P, _>(b, pk, mu, sig))
+}
+
+/// [`verify_internal`] on backend `b`.
+fn verify_with<P: Parameters, B: Backend>(
+    b: B,
     pk: &[u8],
     mu: &[u8; MU_LEN],
     sig: &[u8],
@@ -38,18 +47,18 @@ pub(crate) fn verify_internal<P: Parameters>(
 
     // Step 5: A-hat = ExpandA(rho).
     let mut a_hat = P::MatrixA::zeroed();
-    expand_a::<P>(&rho, &mut a_hat);
+    b.expand_a::<P>(&rho, &mut a_hat);
     // Step 9: c = SampleInBall(c-tilde).
     let mut c = Poly::ZERO;
     sample_in_ball::<P>(c_tilde, &mut c);
     let mut c_hat = NttPoly::ZERO;
-    ntt(&c, &mut c_hat);
+    b.ntt(&c, &mut c_hat);
 
     // Step 10: w'_approx = NTT^-1(A-hat o NTT(z) - NTT(c) o NTT(t1 * 2^d)).
     let mut z_hat = P::NttVecL::zeroed();
-    ntt_vec(z.as_ref(), z_hat.as_mut());
+    b.ntt_vec(z.as_ref(), z_hat.as_mut());
     let mut w_hat = P::NttVecK::zeroed();
-    matrix_vector_ntt(a_hat.as_ref(), z_hat.as_ref(), w_hat.as_mut());
+    b.matrix_vector_ntt(a_hat.as_ref(), z_hat.as_ref(), w_hat.as_mut());
     let mut w_approx = P::VecK::zeroed();
     let mut t1_hat = NttPoly::ZERO;
     let mut ct1 = NttPoly::ZERO;
@@ -63,20 +72,20 @@ pub(crate) fn verify_internal<P: Parameters>(
             // Bounds: t1 < 2^10, so t1 * 2^d <= q - 1.
             *c <<= D;
         }
-        ntt(t1_i, &mut t1_hat);
-        multiply_ntt(&c_hat, &t1_hat, &mut ct1);
+        b.ntt(t1_i, &mut t1_hat);
+        b.multiply_ntt(&c_hat, &t1_hat, &mut ct1);
         w_hat_i.sub_assign(&ct1);
         w_hat_i.reduce();
-        ntt_inverse(w_hat_i, w_i);
+        b.ntt_inverse(w_hat_i, w_i);
         w_i.caddq();
     }
     // Step 11: w1' = UseHint(h, w'_approx).
     let mut w1 = P::VecK::zeroed();
-    use_hint_vec::<P>(h.as_ref(), w_approx.as_ref(), w1.as_mut());
+    b.use_hint_vec::<P>(h.as_ref(), w_approx.as_ref(), w1.as_mut());
     // Step 12: c-tilde' = H(mu || w1Encode(w1'), lambda / 4).
     let mut w1_bytes = [0u8; 8 * 32 * 6];
     let w1_bytes = &mut w1_bytes[..P::W1_LEN];
-    w1_encode::<P>(w1.as_ref(), w1_bytes);
+    b.w1_encode::<P>(w1.as_ref(), w1_bytes);
     let mut c_tilde_prime = [0u8; 64];
     let c_tilde_prime = &mut c_tilde_prime[..P::C_TILDE_LEN];
     shake256(&[mu, w1_bytes], c_tilde_prime);

@@ -1,0 +1,138 @@
+//! The AVX2 backend (x86-64): the only place in the crate with `unsafe`.
+//!
+//! Each kernel is a `#[target_feature(enable = "avx2")]` function in a submodule, with a written
+//! contract (input and output bounds, layout) that debug builds assert. An [`Avx2`] value is the
+//! proof that the CPU has AVX2: it is made only by [`Avx2::detect`], so the `unsafe` calls below
+//! (calling a `target_feature` function from code compiled without the feature) are sound.
+//!
+//! Layout: polynomials keep the portable layout (coefficient i at index i, NTT values in FIPS
+//! 204's bit-reversed order), so NTT-domain values made by one backend are valid for the other.
+#![allow(unsafe_code)]
+
+pub(crate) mod arith;
+pub(crate) mod keccak4x;
+pub(crate) mod ntt;
+pub(crate) mod sample;
+#[cfg(test)]
+mod tests;
+
+use super::Backend;
+use crate::params::Parameters;
+use crate::poly::{NttPoly, Poly};
+
+cpufeatures::new!(cpuid_avx2, "avx2");
+
+/// Proof that the CPU (and the OS) support AVX2.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Avx2(());
+
+impl Avx2 {
+    /// `Some` if this CPU and OS support AVX2 (detected once, then cached by `cpufeatures`).
+    #[inline]
+    pub(crate) fn detect() -> Option<Self> {
+        cpuid_avx2::get().then_some(Self(()))
+    }
+
+    /// `Some` if AVX2 is present and chosen (not overridden by `force_portable`).
+    #[inline]
+    pub(crate) fn chosen() -> Option<Self> {
+        if super::chosen() == super::AVX2 {
+            Self::detect()
+        } else {
+            None
+        }
+    }
+}
+
+/// Calls an AVX2 kernel.
+macro_rules! avx2 {
+    ($f:expr) => {
+        // SAFETY: an `Avx2` value exists only after `Avx2::detect` found AVX2, so the
+        // `target_feature(enable = "avx2")` function runs on a CPU that has it.
+        unsafe { $f }
+    };
+}
+
+impl Backend for Avx2 {
+    #[inline(always)]
+    fn ntt(self, w: &Poly, out: &mut NttPoly) {
+        avx2!(ntt::ntt(w, out))
+    }
+
+    #[inline(always)]
+    fn ntt_inverse(self, w_hat: &NttPoly, out: &mut Poly) {
+        avx2!(ntt::ntt_inverse(w_hat, out))
+    }
+
+    #[inline(always)]
+    fn multiply_ntt(self, a: &NttPoly, b: &NttPoly, out: &mut NttPoly) {
+        avx2!(ntt::multiply_ntt(a, b, out))
+    }
+
+    #[inline(always)]
+    fn scalar_vector_ntt(self, c: &NttPoly, v: &[NttPoly], out: &mut [NttPoly]) {
+        for (o, p) in out.iter_mut().zip(v.iter()) {
+            self.multiply_ntt(c, p, o);
+        }
+    }
+
+    #[inline(always)]
+    fn matrix_vector_ntt<Row: AsRef<[NttPoly]>>(
+        self,
+        a_hat: &[Row],
+        v: &[NttPoly],
+        out: &mut [NttPoly],
+    ) {
+        avx2!(ntt::matrix_vector_ntt(a_hat, v, out))
+    }
+
+    #[inline(always)]
+    fn expand_a<P: Parameters>(self, rho: &[u8; 32], a_hat: &mut P::MatrixA) {
+        avx2!(sample::expand_a::<P>(rho, a_hat))
+    }
+
+    #[inline(always)]
+    fn expand_s<P: Parameters>(self, rho_prime: &[u8; 64], s1: &mut P::VecL, s2: &mut P::VecK) {
+        avx2!(sample::expand_s::<P>(rho_prime, s1, s2))
+    }
+
+    #[inline(always)]
+    fn expand_mask<P: Parameters>(self, rho_pp: &[u8; 64], kappa: u16, y: &mut P::VecL) {
+        avx2!(sample::expand_mask::<P>(rho_pp, kappa, y))
+    }
+
+    #[inline(always)]
+    fn power2_round_vec(self, t: &[Poly], t1: &mut [Poly], t0: &mut [Poly]) {
+        avx2!(arith::power2_round_vec(t, t1, t0))
+    }
+
+    #[inline(always)]
+    fn high_bits_vec<P: Parameters>(self, w: &[Poly], w1: &mut [Poly]) {
+        avx2!(arith::high_bits_vec::<P>(w, w1))
+    }
+
+    #[inline(always)]
+    fn low_bits_exceed<P: Parameters>(self, r: &[Poly], bound: i32) -> u32 {
+        avx2!(arith::low_bits_exceed::<P>(r, bound))
+    }
+
+    #[inline(always)]
+    fn make_hint_vec<P: Parameters>(self, r_plus_z: &[Poly], r: &[Poly], h: &mut [Poly]) -> u32 {
+        avx2!(arith::make_hint_vec::<P>(r_plus_z, r, h))
+    }
+
+    #[inline(always)]
+    fn use_hint_vec<P: Parameters>(self, h: &[Poly], r: &[Poly], w1: &mut [Poly]) {
+        avx2!(arith::use_hint_vec::<P>(h, r, w1))
+    }
+
+    #[inline(always)]
+    fn vec_exceeds(self, v: &[Poly], bound: i32) -> u32 {
+        avx2!(arith::vec_exceeds(v, bound))
+    }
+
+    #[inline(always)]
+    fn w1_encode<P: Parameters>(self, w1: &[Poly], out: &mut [u8]) {
+        avx2!(arith::w1_encode::<P>(w1, out))
+    }
+}

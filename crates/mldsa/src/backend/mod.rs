@@ -1,0 +1,213 @@
+//! Kernel backends: the portable reference and, on x86-64, AVX2.
+//!
+//! keygen, sign and verify are written once, generic over [`Backend`]; each public operation
+//! picks the backend once, at run time, with [`with_backend!`] and runs wholly on it. The choice
+//! depends only on the CPU (and on [`force_portable`]), never on data.
+//!
+//! Every kernel has the contract of the portable function it stands for (the `Bounds:` line of
+//! its doc): the same results, mod q, for every input in that function's domain, and outputs
+//! within the same bounds. That is what lets keys made on one backend be used on the other, and
+//! it is what `backend/avx2/tests.rs` checks kernel by kernel.
+
+use crate::params::Parameters;
+use crate::poly::{NttPoly, Poly};
+use core::sync::atomic::{AtomicU8, Ordering};
+
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod avx2;
+
+/// The kernels that a backend may speed up. The provided methods are the portable reference;
+/// a backend overrides the ones it does better.
+pub(crate) trait Backend: Copy {
+    /// FIPS 204 Algorithm 41, NTT. Bounds: as [`crate::ntt::ntt`].
+    #[inline(always)]
+    fn ntt(self, w: &Poly, out: &mut NttPoly) {
+        crate::ntt::ntt(w, out)
+    }
+
+    /// FIPS 204 Algorithm 42, NTT^-1, times 2^32. Bounds: as [`crate::ntt::ntt_inverse`].
+    #[inline(always)]
+    fn ntt_inverse(self, w_hat: &NttPoly, out: &mut Poly) {
+        crate::ntt::ntt_inverse(w_hat, out)
+    }
+
+    /// FIPS 204 Algorithm 45, MultiplyNTT, times 2^-32. Bounds: as [`crate::ntt::multiply_ntt`].
+    #[inline(always)]
+    fn multiply_ntt(self, a: &NttPoly, b: &NttPoly, out: &mut NttPoly) {
+        crate::ntt::multiply_ntt(a, b, out)
+    }
+
+    /// FIPS 204 Algorithm 48, MatrixVectorNTT. Bounds: as [`crate::ntt::matrix_vector_ntt`].
+    #[inline(always)]
+    fn matrix_vector_ntt<Row: AsRef<[NttPoly]>>(
+        self,
+        a_hat: &[Row],
+        v: &[NttPoly],
+        out: &mut [NttPoly],
+    ) {
+        crate::ntt::matrix_vector_ntt(a_hat, v, out)
+    }
+
+    /// NTT of each polynomial of `v`.
+    #[inline(always)]
+    fn ntt_vec(self, v: &[Poly], out: &mut [NttPoly]) {
+        for (p, o) in v.iter().zip(out.iter_mut()) {
+            self.ntt(p, o);
+        }
+    }
+
+    /// FIPS 204 Algorithm 47, ScalarVectorNTT: c o v, times 2^-32.
+    #[inline(always)]
+    fn scalar_vector_ntt(self, c: &NttPoly, v: &[NttPoly], out: &mut [NttPoly]) {
+        crate::ntt::scalar_vector_ntt(c, v, out)
+    }
+
+    /// FIPS 204 Algorithm 32, ExpandA.
+    #[inline(always)]
+    fn expand_a<P: Parameters>(self, rho: &[u8; 32], a_hat: &mut P::MatrixA) {
+        crate::sample::expand_a::<P>(rho, a_hat)
+    }
+
+    /// FIPS 204 Algorithm 33, ExpandS.
+    #[inline(always)]
+    fn expand_s<P: Parameters>(self, rho_prime: &[u8; 64], s1: &mut P::VecL, s2: &mut P::VecK) {
+        crate::sample::expand_s::<P>(rho_prime, s1, s2)
+    }
+
+    /// FIPS 204 Algorithm 34, ExpandMask. Bounds: as [`crate::sample::expand_mask`].
+    #[inline(always)]
+    fn expand_mask<P: Parameters>(self, rho_pp: &[u8; 64], kappa: u16, y: &mut P::VecL) {
+        crate::sample::expand_mask::<P>(rho_pp, kappa, y)
+    }
+
+    /// Power2Round on vectors. Bounds: as [`crate::rounding::power2_round_vec`].
+    #[inline(always)]
+    fn power2_round_vec(self, t: &[Poly], t1: &mut [Poly], t0: &mut [Poly]) {
+        crate::rounding::power2_round_vec(t, t1, t0)
+    }
+
+    /// HighBits on vectors. Bounds: as [`crate::rounding::high_bits_vec`].
+    #[inline(always)]
+    fn high_bits_vec<P: Parameters>(self, w: &[Poly], w1: &mut [Poly]) {
+        crate::rounding::high_bits_vec::<P>(w, w1)
+    }
+
+    /// ||LowBits(r)|| >= bound. Bounds: as [`crate::rounding::low_bits_exceed`].
+    #[inline(always)]
+    fn low_bits_exceed<P: Parameters>(self, r: &[Poly], bound: i32) -> u32 {
+        crate::rounding::low_bits_exceed::<P>(r, bound)
+    }
+
+    /// MakeHint on vectors. Bounds: as [`crate::rounding::make_hint_vec`].
+    #[inline(always)]
+    fn make_hint_vec<P: Parameters>(self, r_plus_z: &[Poly], r: &[Poly], h: &mut [Poly]) -> u32 {
+        crate::rounding::make_hint_vec::<P>(r_plus_z, r, h)
+    }
+
+    /// UseHint on vectors. Bounds: as [`crate::rounding::use_hint_vec`].
+    #[inline(always)]
+    fn use_hint_vec<P: Parameters>(self, h: &[Poly], r: &[Poly], w1: &mut [Poly]) {
+        crate::rounding::use_hint_vec::<P>(h, r, w1)
+    }
+
+    /// ||v||_inf >= bound. Bounds: as [`crate::poly::vec_exceeds`].
+    #[inline(always)]
+    fn vec_exceeds(self, v: &[Poly], bound: i32) -> u32 {
+        crate::poly::vec_exceeds(v, bound)
+    }
+
+    /// FIPS 204 Algorithm 28, w1Encode.
+    #[inline(always)]
+    fn w1_encode<P: Parameters>(self, w1: &[Poly], out: &mut [u8]) {
+        crate::encode::w1_encode::<P>(w1, out)
+    }
+}
+
+/// The reference backend: plain Rust, every target.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Portable;
+
+impl Backend for Portable {}
+
+/// The implementation that runs the kernels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum BackendKind {
+    /// Plain Rust, for every target (the reference).
+    Portable,
+    /// x86-64 AVX2 (vectorised NTT, arithmetic, sampling and a 4-way Keccak).
+    Avx2,
+}
+
+/// 0: not decided yet; otherwise 1 + the `BackendKind` in use.
+static CHOSEN: AtomicU8 = AtomicU8::new(0);
+const PORTABLE: u8 = 1;
+const AVX2: u8 = 2;
+
+/// Makes every later operation use the portable backend (`yes`), or go back to the fastest one
+/// the CPU supports (`no`). For differential testing and for ruling the SIMD code out when
+/// chasing a problem; results are the same either way.
+///
+/// With the `std` feature the environment variable `MLDSA_BACKEND=portable` does the same from
+/// the start of the process.
+pub fn force_portable(yes: bool) {
+    let kind = if yes { PORTABLE } else { detect() };
+    CHOSEN.store(kind, Ordering::Relaxed);
+}
+
+/// The backend that operations run on now.
+pub fn active_backend() -> BackendKind {
+    match chosen() {
+        AVX2 => BackendKind::Avx2,
+        _ => BackendKind::Portable,
+    }
+}
+
+/// The fastest backend this CPU supports, ignoring any override.
+fn detect() -> u8 {
+    #[cfg(target_arch = "x86_64")]
+    if avx2::Avx2::detect().is_some() {
+        return AVX2;
+    }
+    PORTABLE
+}
+
+/// The backend to use: decided once (CPU, then the environment), then read from `CHOSEN`.
+#[inline]
+pub(crate) fn chosen() -> u8 {
+    match CHOSEN.load(Ordering::Relaxed) {
+        0 => {
+            let mut kind = detect();
+            #[cfg(feature = "std")]
+            if std::env::var_os("MLDSA_BACKEND").is_some_and(|v| v == "portable") {
+                kind = PORTABLE;
+            }
+            // A concurrent force_portable() wins over this first detection.
+            let _ = CHOSEN.compare_exchange(0, kind, Ordering::Relaxed, Ordering::Relaxed);
+            CHOSEN.load(Ordering::Relaxed)
+        }
+        kind => kind,
+    }
+}
+
+/// Runs `$body` with `$b` bound to the chosen backend (monomorphised once per backend).
+macro_rules! with_backend {
+    (|$b:ident| $body:expr) => {{
+        #[cfg(target_arch = "x86_64")]
+        {
+            match $crate::backend::avx2::Avx2::chosen() {
+                Some($b) => $body,
+                None => {
+                    let $b = $crate::backend::Portable;
+                    $body
+                }
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let $b = $crate::backend::Portable;
+            $body
+        }
+    }};
+}
+pub(crate) use with_backend;
