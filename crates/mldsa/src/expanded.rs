@@ -26,6 +26,9 @@ pub(crate) struct ExpandedSecret<P: Parameters> {
     pub s1_hat: P::NttVecL,
     pub s2_hat: P::NttVecK,
     pub t0_hat: P::NttVecK,
+    /// ExpandA(rho), kept once the key is prepared (public: derived from rho).
+    #[cfg(feature = "alloc")]
+    pub a_hat: Option<alloc::boxed::Box<P::MatrixA>>,
 }
 
 impl<P: Parameters> Clone for ExpandedSecret<P> {
@@ -37,6 +40,8 @@ impl<P: Parameters> Clone for ExpandedSecret<P> {
             s1_hat: self.s1_hat.clone(),
             s2_hat: self.s2_hat.clone(),
             t0_hat: self.t0_hat.clone(),
+            #[cfg(feature = "alloc")]
+            a_hat: self.a_hat.clone(),
         }
     }
 }
@@ -60,6 +65,18 @@ impl<P: Parameters> ExpandedSecret<P> {
             s1_hat: P::NttVecL::zeroed(),
             s2_hat: P::NttVecK::zeroed(),
             t0_hat: P::NttVecK::zeroed(),
+            #[cfg(feature = "alloc")]
+            a_hat: None,
+        }
+    }
+
+    /// Expands A-hat once and keeps it on the heap, so signing skips ExpandA (Alg. 7 step 5).
+    #[cfg(feature = "alloc")]
+    pub(crate) fn prepare(&mut self) {
+        if self.a_hat.is_none() {
+            let mut a_hat = alloc::boxed::Box::new(P::MatrixA::zeroed());
+            with_backend!(|b| b.expand_a::<P>(&self.rho, &mut a_hat));
+            self.a_hat = Some(a_hat);
         }
     }
 }

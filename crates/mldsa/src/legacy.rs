@@ -173,6 +173,13 @@ impl<P: DilithiumParameterSet> SigningKey<P> {
             .expect("tr is 32 bytes in v3.1")
     }
 
+    /// Expands the matrix A-hat once and keeps it on the heap, so later signatures skip it (as
+    /// `mldsa::SigningKey::prepare`).
+    #[cfg(feature = "alloc")]
+    pub fn prepare(&mut self) {
+        self.secret.prepare();
+    }
+
     /// Deterministic signing, the v3.1 default: rho'' = CRH(K || mu) (v3.1 section 5.2).
     pub fn sign_deterministic(&self, msg: &[u8]) -> Result<Signature<P>, Error> {
         self.sign_mu_deterministic(&message_representative(self.tr(), msg))
@@ -295,7 +302,7 @@ impl<P: DilithiumParameterSet> VerifyingKey<P> {
     }
 
     fn verify_mu(&self, mu: &[u8; MU_LEN], sig: &Signature<P>) -> Result<(), Error> {
-        verify_internal::<P>(self.bytes.as_ref(), mu, sig.as_bytes())
+        verify_internal::<P>(self.bytes.as_ref(), None, mu, sig.as_bytes())
     }
 
     /// Starts verifying a message that arrives in pieces.

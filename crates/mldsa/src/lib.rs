@@ -173,6 +173,8 @@ mod params;
 pub mod pkix;
 mod poly;
 mod prehash;
+#[cfg(feature = "alloc")]
+mod prepared;
 mod rng;
 mod rounding;
 mod sample;
@@ -190,6 +192,8 @@ pub use crate::params::{
     Parameters, SEED_LEN, TR_LEN, Variant,
 };
 pub use crate::prehash::{PreHash, PreHashed, PreHasher, UnknownPreHash};
+#[cfg(feature = "alloc")]
+pub use crate::prepared::PreparedVerifyingKey;
 pub use crate::sig::Signature;
 pub use crate::signing_key::SigningKey;
 pub use crate::stream::{MessageSigner, MessageVerifier};

@@ -114,9 +114,20 @@ fn sign_with<P: Parameters, B: Backend>(
     rho_pp: &[u8; 64],
     observe: &mut impl FnMut(Rejection),
 ) -> Result<P::SigBytes, Error> {
-    // Step 5: A-hat = ExpandA(rho).
-    let mut a_hat = P::MatrixA::zeroed();
-    b.expand_a::<P>(&sk.rho, &mut a_hat);
+    // Step 5: A-hat = ExpandA(rho), unless the key is prepared and keeps it.
+    let mut a_local = None;
+    #[cfg(feature = "alloc")]
+    let kept = sk.a_hat.as_deref();
+    #[cfg(not(feature = "alloc"))]
+    let kept = None;
+    let a_hat: &P::MatrixA = match kept {
+        Some(a_hat) => a_hat,
+        None => a_local.insert({
+            let mut a_hat = P::MatrixA::zeroed();
+            b.expand_a::<P>(&sk.rho, &mut a_hat);
+            a_hat
+        }),
+    };
 
     let mut s = SignScratch::<P> {
         y: P::VecL::zeroed(),

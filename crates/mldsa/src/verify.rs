@@ -9,31 +9,76 @@ use crate::poly::{NttPoly, Poly};
 use crate::sample::sample_in_ball;
 use subtle::ConstantTimeEq;
 
+/// What verification derives from the public key alone (Alg. 8 step 5 and the t1 term of step
+/// 10): A-hat and NTT(t1 * 2^d). A prepared verifying key keeps it, so a verifier that checks
+/// many signatures under one key expands A once.
+pub(crate) struct KeyTerms<P: Parameters> {
+    pub(crate) a_hat: P::MatrixA,
+    pub(crate) t1_hat: P::NttVecK,
+}
+
+impl<P: Parameters> KeyTerms<P> {
+    /// Derives the terms of `pk` (exactly `P::PK_LEN` bytes).
+    #[cfg(feature = "alloc")]
+    pub(crate) fn new(pk: &[u8]) -> Self {
+        let mut terms = Self {
+            a_hat: P::MatrixA::zeroed(),
+            t1_hat: P::NttVecK::zeroed(),
+        };
+        with_backend!(|b| terms.fill(b, pk));
+        terms
+    }
+
+    /// Alg. 8 steps 1 and 5, and NTT(t1 * 2^d) of step 10.
+    fn fill<B: Backend>(&mut self, b: B, pk: &[u8]) {
+        debug_assert_eq!(pk.len(), P::PK_LEN);
+        let mut rho = [0u8; 32];
+        let mut t1 = P::VecK::zeroed();
+        pk_decode(pk, &mut rho, t1.as_mut());
+        b.expand_a::<P>(&rho, &mut self.a_hat);
+        for (t1_i, t1_hat_i) in t1.as_mut().iter_mut().zip(self.t1_hat.as_mut()) {
+            for c in t1_i.0.iter_mut() {
+                // Bounds: t1 < 2^10, so t1 * 2^d <= q - 1.
+                *c <<= D;
+            }
+            b.ntt(t1_i, t1_hat_i);
+        }
+    }
+}
+
 /// FIPS 204 Algorithm 8, ML-DSA.Verify_internal, from mu (step 6, mu = H(tr || M'), is done by
 /// the caller).
 ///
-/// `pk` and `sig` must have the parameter set's lengths. Nothing here is secret.
+/// `pk` and `sig` must have the parameter set's lengths; `terms`, when given, must be
+/// `KeyTerms::new(pk)`. Nothing here is secret.
 pub(crate) fn verify_internal<P: Parameters>(
     pk: &[u8],
+    terms: Option<&KeyTerms<P>>,
     mu: &[u8; MU_LEN],
     sig: &[u8],
 ) -> Result<(), Error> {
-    with_backend!(|b| verify_with::<P, _>(b, pk, mu, sig))
+    with_backend!(|b| match terms {
+        Some(terms) => verify_with::<P, _>(b, terms, mu, sig),
+        None => {
+            let mut terms = KeyTerms {
+                a_hat: P::MatrixA::zeroed(),
+                t1_hat: P::NttVecK::zeroed(),
+            };
+            terms.fill(b, pk);
+            verify_with::<P, _>(b, &terms, mu, sig)
+        }
+    })
 }
 
-/// [`verify_internal`] on backend `b`.
+/// [`verify_internal`] on backend `b`, from the key's terms.
 fn verify_with<P: Parameters, B: Backend>(
     b: B,
-    pk: &[u8],
+    terms: &KeyTerms<P>,
     mu: &[u8; MU_LEN],
     sig: &[u8],
 ) -> Result<(), Error> {
-    debug_assert_eq!(pk.len(), P::PK_LEN);
     debug_assert_eq!(sig.len(), P::SIG_LEN);
-    // Step 1: (rho, t1) = pkDecode(pk).
-    let mut rho = [0u8; 32];
-    let mut t1 = P::VecK::zeroed();
-    pk_decode(pk, &mut rho, t1.as_mut());
+    // Steps 1 and 5 (rho, t1 and A-hat) are in `terms`.
     // Steps 2-4: (c-tilde, z, h) = sigDecode(sigma); h = bottom -> false. The strict decoder also
     // makes the step 13 check ||z||_inf < gamma1 - beta.
     let mut c_tilde = [0u8; 64];
@@ -45,9 +90,6 @@ fn verify_with<P: Parameters, B: Backend>(
         what,
     })?;
 
-    // Step 5: A-hat = ExpandA(rho).
-    let mut a_hat = P::MatrixA::zeroed();
-    b.expand_a::<P>(&rho, &mut a_hat);
     // Step 9: c = SampleInBall(c-tilde).
     let mut c = Poly::ZERO;
     sample_in_ball::<P>(c_tilde, &mut c);
@@ -58,22 +100,17 @@ fn verify_with<P: Parameters, B: Backend>(
     let mut z_hat = P::NttVecL::zeroed();
     b.ntt_vec(z.as_ref(), z_hat.as_mut());
     let mut w_hat = P::NttVecK::zeroed();
-    b.matrix_vector_ntt(a_hat.as_ref(), z_hat.as_ref(), w_hat.as_mut());
+    b.matrix_vector_ntt(terms.a_hat.as_ref(), z_hat.as_ref(), w_hat.as_mut());
     let mut w_approx = P::VecK::zeroed();
-    let mut t1_hat = NttPoly::ZERO;
     let mut ct1 = NttPoly::ZERO;
-    for ((t1_i, w_hat_i), w_i) in t1
-        .as_mut()
-        .iter_mut()
+    for ((t1_hat_i, w_hat_i), w_i) in terms
+        .t1_hat
+        .as_ref()
+        .iter()
         .zip(w_hat.as_mut())
         .zip(w_approx.as_mut())
     {
-        for c in t1_i.0.iter_mut() {
-            // Bounds: t1 < 2^10, so t1 * 2^d <= q - 1.
-            *c <<= D;
-        }
-        b.ntt(t1_i, &mut t1_hat);
-        b.multiply_ntt(&c_hat, &t1_hat, &mut ct1);
+        b.multiply_ntt(&c_hat, t1_hat_i, &mut ct1);
         w_hat_i.sub_assign(&ct1);
         w_hat_i.reduce();
         b.ntt_inverse(w_hat_i, w_i);

@@ -82,13 +82,20 @@ impl<P: ParameterSet> VerifyingKey<P> {
 
     /// Verification from an externally computed mu (FIPS 204 section 6.3, "external mu").
     pub fn verify_mu(&self, mu: &[u8; MU_LEN], sig: &Signature<P>) -> Result<(), Error> {
-        verify_internal::<P>(self.bytes.as_ref(), mu, sig.as_bytes())
+        verify_internal::<P>(self.bytes.as_ref(), None, mu, sig.as_bytes())
     }
 
     /// mu for pure ML-DSA of `msg` with context `ctx`, under this key: what a remote signer
     /// holding only the secret key needs (external mu).
     pub fn compute_mu(&self, msg: &[u8], ctx: &[u8]) -> Result<[u8; MU_LEN], Error> {
         pure_mu(&self.tr, msg, ctx)
+    }
+
+    /// A copy of the key that keeps what every verification derives from it (the expanded
+    /// matrix A-hat and NTT(t1 * 2^d), on the heap), for checking many signatures under one key.
+    #[cfg(feature = "alloc")]
+    pub fn prepare(&self) -> crate::prepared::PreparedVerifyingKey<P> {
+        crate::prepared::PreparedVerifyingKey::new(*self)
     }
 
     /// Starts verifying a message that arrives in pieces (pure ML-DSA with context `ctx`).

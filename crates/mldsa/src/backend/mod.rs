@@ -177,11 +177,11 @@ fn detect() -> u8 {
 pub(crate) fn chosen() -> u8 {
     match CHOSEN.load(Ordering::Relaxed) {
         0 => {
-            let mut kind = detect();
             #[cfg(feature = "std")]
-            if std::env::var_os("MLDSA_BACKEND").is_some_and(|v| v == "portable") {
-                kind = PORTABLE;
-            }
+            let forced = std::env::var_os("MLDSA_BACKEND").is_some_and(|v| v == "portable");
+            #[cfg(not(feature = "std"))]
+            let forced = false;
+            let kind = if forced { PORTABLE } else { detect() };
             // A concurrent force_portable() wins over this first detection.
             let _ = CHOSEN.compare_exchange(0, kind, Ordering::Relaxed, Ordering::Relaxed);
             CHOSEN.load(Ordering::Relaxed)

@@ -1,0 +1,111 @@
+//! The AVX2 and portable backends agree byte for byte (issue #6 F-6, whole operations): keys,
+//! expanded keys, deterministic and hedged signatures (with the same rnd) and verify verdicts,
+//! for 1000 seeds per parameter set, plus the legacy Dilithium sets. Kernel-by-kernel
+//! differential tests live beside the kernels (`src/backend/avx2/`).
+//!
+//! The backend switch is process-wide, so this file holds a single test.
+
+use mldsa::backend::{BackendKind, active_backend, force_portable};
+use mldsa::{MlDsa44, MlDsa65, MlDsa87, ParameterSet, Signature, SigningKey, VerifyingKey};
+
+/// Everything one seed produces on the active backend.
+#[derive(PartialEq, Eq, Debug)]
+struct Outputs {
+    pk: Vec<u8>,
+    sk: Vec<u8>,
+    deterministic: Vec<u8>,
+    hedged: Vec<u8>,
+    verdicts: Vec<bool>,
+}
+
+fn outputs<P: ParameterSet>(i: u32) -> Outputs {
+    let mut seed = [0u8; 32];
+    seed[..4].copy_from_slice(&i.to_le_bytes());
+    seed[31] = 0xA5;
+    let sk = SigningKey::<P>::from_seed(&seed);
+    let msg = i.to_be_bytes().repeat(1 + i as usize % 7);
+    let ctx = &b"backend differential"[..(i as usize % 21)];
+    let deterministic = sk.sign_deterministic(&msg, ctx).unwrap();
+    let hedged = sk
+        .sign_mu(
+            &sk.verifying_key().compute_mu(&msg, ctx).unwrap(),
+            &[i as u8; 32],
+        )
+        .unwrap();
+    let vk = VerifyingKey::<P>::from_bytes(sk.verifying_key().as_bytes()).unwrap();
+    let mut bad = deterministic.as_bytes().to_vec();
+    let bit = (i as usize * 7919) % (bad.len() * 8);
+    bad[bit / 8] ^= 1 << (bit % 8);
+    let bad_verdict =
+        Signature::<P>::from_bytes(&bad).is_ok_and(|s| vk.verify(&msg, ctx, &s).is_ok());
+    Outputs {
+        pk: vk.as_bytes().to_vec(),
+        sk: sk.to_expanded_bytes().as_ref().to_vec(),
+        deterministic: deterministic.as_bytes().to_vec(),
+        hedged: hedged.as_bytes().to_vec(),
+        verdicts: vec![
+            vk.verify(&msg, ctx, &deterministic).is_ok(),
+            vk.verify(&msg, ctx, &hedged).is_ok(),
+            vk.prepare().verify(&msg, ctx, &hedged).is_ok(),
+            bad_verdict,
+        ],
+    }
+}
+
+fn agree<P: ParameterSet>(seeds: u32) -> u32 {
+    for i in 0..seeds {
+        force_portable(true);
+        let portable = outputs::<P>(i);
+        force_portable(false);
+        let fast = outputs::<P>(i);
+        assert_eq!(
+            portable.verdicts,
+            [true, true, true, false],
+            "{} seed {i}",
+            P::NAME
+        );
+        assert!(portable == fast, "{}: backends differ on seed {i}", P::NAME);
+    }
+    seeds
+}
+
+fn agree_legacy<P: mldsa::legacy::DilithiumParameterSet>(seeds: u32) -> u32 {
+    use mldsa::legacy::SigningKey;
+    for i in 0..seeds {
+        let run = || {
+            let sk = SigningKey::<P>::from_seed(&[i as u8; 32]);
+            let sig = sk.sign_deterministic(&i.to_le_bytes()).unwrap();
+            let ok = sk.verifying_key().verify(&i.to_le_bytes(), &sig).is_ok();
+            (
+                sk.verifying_key().as_bytes().to_vec(),
+                sig.as_bytes().to_vec(),
+                ok,
+            )
+        };
+        force_portable(true);
+        let portable = run();
+        force_portable(false);
+        assert!(portable.2);
+        assert!(
+            portable == run(),
+            "{}: backends differ on seed {i}",
+            P::NAME
+        );
+    }
+    seeds
+}
+
+#[test]
+fn backends_agree_byte_for_byte() {
+    force_portable(false);
+    let fast = active_backend();
+    if fast == BackendKind::Portable {
+        println!("only the portable backend exists on this CPU: nothing to compare");
+        return;
+    }
+    let n = agree::<MlDsa44>(1000) + agree::<MlDsa65>(1000) + agree::<MlDsa87>(1000);
+    let legacy = agree_legacy::<mldsa::legacy::Dilithium2>(100)
+        + agree_legacy::<mldsa::legacy::Dilithium3>(100)
+        + agree_legacy::<mldsa::legacy::Dilithium5>(100);
+    println!("portable and {fast:?} agree on {n} ML-DSA seeds and {legacy} Dilithium seeds");
+}

@@ -1,0 +1,70 @@
+//! Prepared keys (A-hat and NTT(t1 * 2^d) kept) sign and verify exactly as plain keys do.
+
+use mldsa::{MlDsa44, MlDsa65, MlDsa87, ParameterSet, PreHash, PreHashed, Signature, SigningKey};
+
+fn same_results<P: ParameterSet>() {
+    for i in 0..40u8 {
+        let sk = SigningKey::<P>::from_seed(&[i; 32]);
+        let prepared = sk.clone().prepared();
+        let msg = [i; 33];
+        let ctx = &[i; 5][..(i as usize % 6)];
+        // Deterministic and fixed-rnd signatures are identical with and without the matrix.
+        assert_eq!(
+            sk.sign_deterministic(&msg, ctx).unwrap(),
+            prepared.sign_deterministic(&msg, ctx).unwrap()
+        );
+        let mu = sk.verifying_key().compute_mu(&msg, ctx).unwrap();
+        let sig = prepared.sign_mu(&mu, &[i ^ 0x5A; 32]).unwrap();
+        assert_eq!(sig, sk.sign_mu(&mu, &[i ^ 0x5A; 32]).unwrap());
+
+        let vk = sk.verifying_key().prepare();
+        assert_eq!(vk.verifying_key(), sk.verifying_key());
+        vk.verify(&msg, ctx, &sig).unwrap();
+        vk.verify_mu(&mu, &sig).unwrap();
+        let ph = PreHashed::hash(PreHash::Sha2_256, &msg);
+        let ph_sig = prepared.sign_prehashed_deterministic(&ph, ctx).unwrap();
+        vk.verify_prehashed(&ph, ctx, &ph_sig).unwrap();
+        // A wrong message or a flipped bit fails on both forms alike.
+        assert!(vk.verify(&[i ^ 1; 33], ctx, &sig).is_err());
+        let mut bad = sig.as_bytes().to_vec();
+        bad[i as usize] ^= 0x10;
+        if let Ok(bad) = Signature::<P>::from_bytes(&bad) {
+            assert!(vk.verify(&msg, ctx, &bad).is_err());
+            assert!(sk.verifying_key().verify(&msg, ctx, &bad).is_err());
+        }
+        // Preparing twice, and cloning, keep the same key.
+        let mut twice = prepared.clone();
+        twice.prepare();
+        assert_eq!(
+            twice.sign_deterministic(&msg, ctx).unwrap(),
+            sk.sign_deterministic(&msg, ctx).unwrap()
+        );
+        vk.clone().verify(&msg, ctx, &sig).unwrap();
+    }
+}
+
+#[test]
+fn prepared_keys_44() {
+    same_results::<MlDsa44>();
+}
+
+#[test]
+fn prepared_keys_65() {
+    same_results::<MlDsa65>();
+}
+
+#[test]
+fn prepared_keys_87() {
+    same_results::<MlDsa87>();
+}
+
+#[test]
+fn prepared_legacy_key_signs_the_same() {
+    use mldsa::legacy::{Dilithium3, SigningKey};
+    let sk = SigningKey::<Dilithium3>::from_seed(&[3; 32]);
+    let mut prepared = sk.clone();
+    prepared.prepare();
+    let sig = prepared.sign_deterministic(b"firmware").unwrap();
+    assert_eq!(sig, sk.sign_deterministic(b"firmware").unwrap());
+    sk.verifying_key().verify(b"firmware", &sig).unwrap();
+}
