@@ -48,7 +48,11 @@ fn main() {
         let mut deterministic = sk.sign_deterministic(&msg, b"ctx").unwrap();
         let ph = mldsa::PreHashed::hash(mldsa::PreHash::Sha2_512, &msg);
         let mut prehashed = sk.sign_prehashed_deterministic(&ph, b"").unwrap();
+        // A prepared key (A-hat kept) signs the same way.
+        let mut prepared = sk.clone().prepared().sign_mu(&mu, &rnd).unwrap();
+        declassify(&mut prepared);
         declassify(&mut hedged);
+        assert!(prepared == hedged);
         declassify(&mut deterministic);
         declassify(&mut prehashed);
         let vk = sk.verifying_key();
@@ -87,6 +91,7 @@ fn main() {
         println!("{}: keygen, sign: done", P::NAME);
     }
 
+    println!("backend: {:?}", mldsa::backend::active_backend());
     mldsa_ops::<MlDsa44>();
     mldsa_ops::<MlDsa65>();
     mldsa_ops::<MlDsa87>();
