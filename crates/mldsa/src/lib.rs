@@ -41,11 +41,21 @@
 //! # Features
 //!
 //! - `std` (default): `std::io::Write` for the streaming types; implies `alloc` and `getrandom`.
-//! - `alloc`: richer `signature::Error` values.
+//! - `alloc`: prepared keys ([`SigningKey::prepare`], [`VerifyingKey::prepare`]: the matrix
+//!   A-hat kept on the heap for signing or verifying many messages with one key) and richer
+//!   `signature::Error` values.
+//! - `parallel`: batch signing and verification across all cores ([`batch`], on rayon).
 //! - `getrandom`: operating-system randomness ([`SigningKey::generate`], [`SigningKey::sign`],
 //!   `signature::Signer`). Without it, pass a `rand_core::TryCryptoRng`.
 //! - `pkcs8`: RFC 9881 key containers in `pkix` (SubjectPublicKeyInfo, PKCS#8; DER and PEM);
 //!   implies `alloc`. `pkcs8-encryption` adds password-encrypted PKCS#8.
+//!
+//! # Backends
+//!
+//! The arithmetic, sampling and hashing kernels have a portable implementation and, on x86-64,
+//! an AVX2 one (vectorised NTT, rounding and a 4-way Keccak). The fastest one the CPU supports
+//! is chosen at run time, once; [`backend::force_portable`] (or `MLDSA_BACKEND=portable` in the
+//! environment, with `std`) forces the portable one. Both give identical bytes.
 //!
 //! # Glossary: spec symbols in code
 //!
@@ -153,6 +163,8 @@ macro_rules! write_via_update {
 }
 
 pub mod backend;
+#[cfg(feature = "parallel")]
+pub mod batch;
 #[cfg(mldsa_ct)]
 #[doc(hidden)]
 pub mod ct;

@@ -57,7 +57,7 @@ impl<const N: usize> ByteArray for [u8; N] {
 }
 
 /// A vector of `N` polynomials, in R_q or T_q (k or l entries, depending on the set).
-pub trait PolyVec<T>: AsRef<[T]> + AsMut<[T]> + Clone + Zeroize {
+pub trait PolyVec<T>: AsRef<[T]> + AsMut<[T]> + Clone + Zeroize + Send + Sync {
     /// The all-zero vector.
     fn zeroed() -> Self;
 }
@@ -75,7 +75,7 @@ impl<const N: usize> PolyVec<NttPoly> for [NttPoly; N] {
 }
 
 /// The k x l matrix A-hat of NTT-domain polynomials, stored row by row.
-pub trait Matrix<Row>: AsRef<[Row]> + AsMut<[Row]> + Clone {
+pub trait Matrix<Row>: AsRef<[Row]> + AsMut<[Row]> + Clone + Send + Sync {
     /// The all-zero matrix.
     fn zeroed() -> Self;
 }

@@ -68,3 +68,37 @@ fn prepared_legacy_key_signs_the_same() {
     assert_eq!(sig, sk.sign_deterministic(b"firmware").unwrap());
     sk.verifying_key().verify(b"firmware", &sig).unwrap();
 }
+
+#[cfg(feature = "parallel")]
+#[test]
+fn batches_give_the_single_item_results_in_order() {
+    use mldsa::batch::{VerifyItem, verify_batch};
+    let sk = SigningKey::<MlDsa65>::from_seed(&[9; 32]).prepared();
+    let msgs: Vec<Vec<u8>> = (0..24u8).map(|i| vec![i; i as usize]).collect();
+    let refs: Vec<&[u8]> = msgs.iter().map(|m| &m[..]).collect();
+    let sigs = sk.sign_batch_deterministic(&refs, b"ctx").unwrap();
+    for (m, s) in refs.iter().zip(&sigs) {
+        assert_eq!(*s, sk.sign_deterministic(m, b"ctx").unwrap());
+    }
+    let hedged = sk.sign_batch(&refs, b"ctx").unwrap();
+    // Every third item gets the wrong message: exactly those fail, in place.
+    let vk = sk.verifying_key();
+    let items: Vec<VerifyItem<'_, MlDsa65>> = (0..24)
+        .map(|i| VerifyItem {
+            key: vk,
+            msg: refs[if i % 3 == 0 { (i + 1) % 24 } else { i }],
+            ctx: b"ctx",
+            sig: &hedged[i],
+        })
+        .collect();
+    let verdicts = verify_batch(&items);
+    for (i, v) in verdicts.iter().enumerate() {
+        assert_eq!(v.is_ok(), i % 3 != 0, "item {i}");
+    }
+    let pairs: Vec<(&[u8], &Signature<MlDsa65>)> =
+        refs.iter().copied().zip(sigs.iter().rev()).collect();
+    let verdicts = vk.prepare().verify_batch(b"ctx", &pairs);
+    for (i, v) in verdicts.iter().enumerate() {
+        assert_eq!(v.is_ok(), i == 23 - i, "reversed item {i}");
+    }
+}
