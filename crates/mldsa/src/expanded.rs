@@ -141,6 +141,34 @@ impl<P: Parameters> Drop for CoefficientScratch<P> {
 }
 
 impl<P: Parameters> ExpandedSecret<P> {
+    /// FIPS 204 skDecode (strict ranges) of `bytes` (exactly `P::SK_LEN` long) into the form
+    /// signing uses, keeping the coefficient form in `s` for the caller's checks.
+    fn decode_parts(bytes: &[u8], s: &mut CoefficientScratch<P>) -> Result<Self, Malformed> {
+        debug_assert_eq!(bytes.len(), P::SK_LEN);
+        let mut secret = Self::zeroed();
+        sk_decode::<P>(
+            bytes,
+            &mut secret.rho,
+            &mut secret.k,
+            &mut secret.tr,
+            s.s1.as_mut(),
+            s.s2.as_mut(),
+            s.t0.as_mut(),
+        )?;
+        with_backend!(|b| {
+            b.ntt_vec(s.s1.as_ref(), secret.s1_hat.as_mut());
+            b.ntt_vec(s.s2.as_ref(), secret.s2_hat.as_mut());
+            b.ntt_vec(s.t0.as_ref(), secret.t0_hat.as_mut());
+        });
+        Ok(secret)
+    }
+
+    /// FIPS 204 skDecode (strict ranges) only: tr and t0 are taken as given and no public key
+    /// is derived, as ML-DSA.Sign on the encoding does.
+    pub(crate) fn decode_for_signing(bytes: &[u8]) -> Result<Self, Malformed> {
+        Self::decode_parts(bytes, &mut CoefficientScratch::<P>::zeroed())
+    }
+
     /// FIPS 204 skDecode (strict) of `bytes` (exactly `P::SK_LEN` long), then the public key
     /// the secret determines (Alg. 6 steps 3-8), written to `pk`. With `check_consistency`, tr
     /// and t0 must also equal the values recomputed from rho, s1 and s2.
@@ -152,23 +180,10 @@ impl<P: Parameters> ExpandedSecret<P> {
         check_consistency: bool,
         pk: &mut P::PkBytes,
     ) -> Result<Self, Malformed> {
-        debug_assert_eq!(bytes.len(), P::SK_LEN);
-        let mut secret = Self::zeroed();
         let mut s = CoefficientScratch::<P>::zeroed();
-        sk_decode::<P>(
-            bytes,
-            &mut secret.rho,
-            &mut secret.k,
-            &mut secret.tr,
-            s.s1.as_mut(),
-            s.s2.as_mut(),
-            s.t0.as_mut(),
-        )?;
+        let secret = Self::decode_parts(bytes, &mut s)?;
         let mut t1 = P::VecK::zeroed();
         with_backend!(|b| {
-            b.ntt_vec(s.s1.as_ref(), secret.s1_hat.as_mut());
-            b.ntt_vec(s.s2.as_ref(), secret.s2_hat.as_mut());
-            b.ntt_vec(s.t0.as_ref(), secret.t0_hat.as_mut());
             let mut a_hat = P::MatrixA::zeroed();
             b.expand_a::<P>(&secret.rho, &mut a_hat);
             compute_t1_t0::<P, _>(b, &a_hat, &secret.s1_hat, &s.s2, &mut t1, &mut s.t0_derived);

@@ -148,6 +148,30 @@ impl<P: ParameterSet> SigningKey<P> {
         self
     }
 
+    /// FIPS 204 Algorithm 2, ML-DSA.Sign, on an expanded secret-key encoding, without making a
+    /// key object: the fastest way to sign once with stored expanded bytes, as the reference
+    /// API's `crypto_sign` does. The encoding is decoded strictly (length, s1 and s2 in
+    /// [-eta, eta]), but as with [`SigningKey::from_expanded_unverified`] tr and t0 are used as
+    /// given and no public key is derived.
+    ///
+    /// `rnd` is 32 fresh random bytes for hedged signing, or all zero for deterministic signing
+    /// (FIPS 204 section 3.4).
+    pub fn sign_with_expanded(
+        sk: &[u8],
+        msg: &[u8],
+        ctx: &[u8],
+        rnd: &[u8; 32],
+    ) -> Result<Signature<P>, Error> {
+        check_len(Input::SigningKey, sk, P::SK_LEN)?;
+        let secret =
+            ExpandedSecret::<P>::decode_for_signing(sk).map_err(|what| Error::Malformed {
+                input: Input::SigningKey,
+                what,
+            })?;
+        let mu = pure_mu(&secret.tr, msg, ctx)?;
+        sign_internal::<P>(&secret, &mu, rnd).map(Signature::from_trusted)
+    }
+
     /// The FIPS 204 expanded encoding (Algorithm 24, skEncode). Secret: it is zeroised when the
     /// returned wrapper is dropped.
     pub fn to_expanded_bytes(&self) -> Zeroizing<P::SkBytes> {

@@ -575,6 +575,21 @@ fn siggen_case<P: ParameterSet>(
                 with_fixed_rng(&rnd, |r| sk.sign_with_rng(r, &msg, &ctx))?
                     .map_err(err("sign_with_rng"))?
             };
+            // One-shot signing from the expanded bytes, and a prepared key, give it too.
+            if let KeyFormat::Expanded = g.key_format {
+                match SigningKey::<P>::sign_with_expanded(&hex_field(t, "sk")?, &msg, &ctx, &rnd) {
+                    Ok(s) => push(check_eq(
+                        "sign_with_expanded(sk bytes)",
+                        s.to_bytes().as_ref(),
+                        &want,
+                    )),
+                    Err(e) => push(Err(format!("sign_with_expanded returned Err({e:?})"))),
+                }
+            }
+            match with_fixed_rng(&rnd, |r| sk.clone().prepared().sign_with_rng(r, &msg, &ctx))? {
+                Ok(s) => push(check_eq("prepared key", s.to_bytes().as_ref(), &want)),
+                Err(e) => push(Err(format!("prepared sign_with_rng returned Err({e:?})"))),
+            }
             // External mu: compute_mu + sign_mu with the same rnd must give the same signature.
             match vk.compute_mu(&msg, &ctx) {
                 Ok(mu) => {

@@ -102,3 +102,40 @@ fn batches_give_the_single_item_results_in_order() {
         assert_eq!(v.is_ok(), i == 23 - i, "reversed item {i}");
     }
 }
+
+/// One-shot signing from expanded bytes equals signing with the imported key, and rejects
+/// what the strict decoder rejects.
+#[test]
+fn sign_with_expanded_matches_the_key_object() {
+    fn check<P: ParameterSet>() {
+        for i in 0..10u8 {
+            let sk = SigningKey::<P>::from_seed(&[i; 32]);
+            let bytes = sk.to_expanded_bytes();
+            let rnd = [i.wrapping_mul(31); 32];
+            let one_shot = SigningKey::<P>::sign_with_expanded(bytes.as_ref(), b"msg", b"c", &rnd);
+            let mu = sk.verifying_key().compute_mu(b"msg", b"c").unwrap();
+            assert_eq!(one_shot.unwrap(), sk.sign_mu(&mu, &rnd).unwrap());
+            let det = SigningKey::<P>::sign_with_expanded(bytes.as_ref(), b"m", b"", &[0; 32]);
+            assert_eq!(det.unwrap(), sk.sign_deterministic(b"m", b"").unwrap());
+        }
+        let bytes = SigningKey::<P>::from_seed(&[1; 32]).to_expanded_bytes();
+        let short = &bytes.as_ref()[..P::SK_LEN - 1];
+        assert!(matches!(
+            SigningKey::<P>::sign_with_expanded(short, b"m", b"", &[0; 32]),
+            Err(mldsa::Error::Length { .. })
+        ));
+        // s1's first byte all ones: coefficients eta - 7 or eta - 15, outside [-eta, eta].
+        let mut bad = bytes.as_ref().to_vec();
+        bad[128] = 0xFF;
+        assert!(matches!(
+            SigningKey::<P>::sign_with_expanded(&bad, b"m", b"", &[0; 32]),
+            Err(mldsa::Error::Malformed { .. })
+        ));
+        assert!(
+            SigningKey::<P>::sign_with_expanded(bytes.as_ref(), b"m", &[0; 256], &[0; 32]).is_err()
+        );
+    }
+    check::<MlDsa44>();
+    check::<MlDsa65>();
+    check::<MlDsa87>();
+}
