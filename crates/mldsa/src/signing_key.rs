@@ -82,8 +82,8 @@ impl<P: ParameterSet> SigningKey<P> {
         keygen_internal::<P>(xi, &mut pk, &mut secret);
         SigningKey {
             seed: Some(*xi),
+            vk: VerifyingKey::from_trusted_with_tr(pk, secret.tr),
             secret,
-            vk: VerifyingKey::from_trusted(pk),
         }
     }
 
@@ -125,10 +125,16 @@ impl<P: ParameterSet> SigningKey<P> {
                 what,
             }
         })?;
+        // A consistent key's tr is H(pk): checked above, so it need not be hashed again.
+        let vk = if check_consistency {
+            VerifyingKey::from_trusted_with_tr(pk, secret.tr)
+        } else {
+            VerifyingKey::from_trusted(pk)
+        };
         Ok(SigningKey {
             seed: None,
             secret,
-            vk: VerifyingKey::from_trusted(pk),
+            vk,
         })
     }
 

@@ -36,6 +36,17 @@ impl<P: ParameterSet> VerifyingKey<P> {
         }
     }
 
+    /// Wraps an encoding our own key generation produced, with its tr = H(pk, 64) already
+    /// computed (so it is not hashed twice).
+    pub(crate) fn from_trusted_with_tr(bytes: P::PkBytes, tr: [u8; TR_LEN]) -> Self {
+        debug_assert!(tr == Self::from_trusted(bytes).tr);
+        VerifyingKey {
+            bytes,
+            tr,
+            _p: PhantomData,
+        }
+    }
+
     /// Decodes a verifying key (FIPS 204 Algorithm 23). Every byte string of the right length
     /// is a valid key, so only the length is checked.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
