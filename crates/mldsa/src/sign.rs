@@ -172,7 +172,9 @@ fn sign_with<P: Parameters, B: Backend>(
         sample_in_ball::<P>(c_tilde, &mut s.c);
         b.ntt(&s.c, &mut s.c_hat);
 
-        // Steps 18-20: cs1, cs2, z = y + cs1.
+        // Steps 18-20: cs1, z = y + cs1. The two checks of step 23 are made one at a time, each
+        // as soon as its input exists, so that an attempt rejected on z (the most common reason)
+        // skips cs2; the result is the same either way.
         product_centred(
             b,
             &s.c_hat,
@@ -180,6 +182,18 @@ fn sign_with<P: Parameters, B: Backend>(
             s.tmp_l.as_mut(),
             s.z.as_mut(),
         );
+        for (z_i, y_i) in s.z.as_mut().iter_mut().zip(s.y.as_ref()) {
+            z_i.add_assign(y_i);
+        }
+        // Step 23, first check.
+        // Constant time: each check is computed over every coefficient; only its yes/no outcome
+        // is revealed, which FIPS 204 permits (a rejected attempt's reason is public).
+        if public(b.vec_exceeds(s.z.as_ref(), P::GAMMA1 - P::BETA)) != 0 {
+            observe(Rejection::ZBound);
+            continue;
+        }
+
+        // Steps 19 and 21: cs2, r0 = LowBits(w - cs2); r is kept reduced into [0, q).
         product_centred(
             b,
             &s.c_hat,
@@ -187,23 +201,12 @@ fn sign_with<P: Parameters, B: Backend>(
             s.tmp_k.as_mut(),
             s.r.as_mut(),
         );
-        for (z_i, y_i) in s.z.as_mut().iter_mut().zip(s.y.as_ref()) {
-            z_i.add_assign(y_i);
-        }
-        // Step 21: r0 = LowBits(w - cs2); r is kept reduced into [0, q).
         for (r_i, w_i) in s.r.as_mut().iter_mut().zip(s.w.as_ref()) {
             for (r, w) in r_i.0.iter_mut().zip(w_i.0.iter()) {
                 *r = freeze(w - *r);
             }
         }
-
-        // Step 23: the first two checks.
-        // Constant time: each check is computed over every coefficient; only its yes/no outcome
-        // is revealed, which FIPS 204 permits (a rejected attempt's reason is public).
-        if public(b.vec_exceeds(s.z.as_ref(), P::GAMMA1 - P::BETA)) != 0 {
-            observe(Rejection::ZBound);
-            continue;
-        }
+        // Step 23, second check. Constant time: as the first.
         if public(b.low_bits_exceed::<P>(s.r.as_ref(), P::GAMMA2 - P::BETA)) != 0 {
             observe(Rejection::R0Bound);
             continue;
