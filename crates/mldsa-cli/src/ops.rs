@@ -98,8 +98,14 @@ fn mldsa_sign<P: ParameterSet>(
         Randomness::Hedged => sk.sign_mu_with_rng(&mut getrandom::SysRng, &mu),
         Randomness::Deterministic => sk.sign_mu(&mu, &[0; 32]),
         Randomness::Fixed(rnd) => sk.sign_mu(&mu, &rnd),
-    };
-    Ok(sig.map_err(lib_err)?.as_bytes().to_vec())
+    }
+    .map_err(lib_err)?;
+    // Verify-after-sign, always: one command signs once, so the extra third of a signature's
+    // time is nothing, and a fault (failing hardware) must never write out a bad signature.
+    if sk.verifying_key().verify_mu(&mu, &sig).is_err() {
+        return Err(lib_err(mldsa::Error::FaultDetected));
+    }
+    Ok(sig.as_bytes().to_vec())
 }
 
 fn legacy_sign<P: DilithiumParameterSet>(

@@ -116,6 +116,10 @@ pub enum Error {
     },
     /// The random number generator failed.
     Rng,
+    /// Verify-after-sign ([`crate::SigningKey::set_verify_after_sign`]) found that the new
+    /// signature does not verify: a fault (hardware error or attack) struck the signing
+    /// computation. The faulty signature is withheld.
+    FaultDetected,
     /// A key container (SubjectPublicKeyInfo, PKCS#8, PEM) is not what RFC 9881 allows; says
     /// exactly what and where.
     #[cfg(feature = "pkcs8")]
@@ -141,6 +145,9 @@ impl fmt::Display for Error {
                 write!(f, "signing gave up after {attempts} attempts")
             }
             Error::Rng => f.write_str("the random number generator failed"),
+            Error::FaultDetected => {
+                f.write_str("the new signature failed verify-after-sign (a fault); withheld")
+            }
             #[cfg(feature = "pkcs8")]
             Error::Pkix(e) => fmt::Display::fmt(e, f),
         }

@@ -170,6 +170,39 @@ mod tests {
         }
     }
 
+    /// F-9: kappa + r is encoded in two bytes and never wraps (params.rs asserts the signing
+    /// loop keeps it below 2^16); at the very top of that range the masks are still the ones
+    /// FIPS 204 defines, distinct from each other and from the low counters.
+    #[test]
+    fn masks_at_the_top_of_the_counter_are_distinct() {
+        use crate::params::{MlDsa44, MlDsa87, Parameters, PolyVec};
+        fn check<P: Parameters>() {
+            let rho_pp = [0x3C; 64];
+            let l = P::L as u16;
+            let top = u16::MAX - l + 1; // kappa + r reaches exactly 2^16 - 1
+            let mut seen: Vec<Poly> = Vec::new();
+            for kappa in [0, l, top - l, top] {
+                let mut y = P::VecL::zeroed();
+                expand_mask::<P>(&rho_pp, kappa, &mut y);
+                for (r, p) in y.as_ref().iter().enumerate() {
+                    // Independently: BitUnpack of H(rho'' || IntegerToBytes(kappa + r, 2)).
+                    let mut v = [0u8; 32 * 20];
+                    let v = &mut v[..32 * P::Z_BITS];
+                    let n = (kappa as u32 + r as u32).to_le_bytes();
+                    assert_eq!(n[2], 0, "kappa + r stays below 2^16");
+                    crate::keccak::shake256(&[&rho_pp, &n[..2]], v);
+                    let mut expect = Poly::ZERO;
+                    crate::pack::bit_unpack_z::<P>(v, &mut expect);
+                    assert!(*p == expect, "kappa {kappa}, r {r}");
+                    assert!(!seen.contains(p), "kappa {kappa}, r {r} repeats a mask");
+                    seen.push(*p);
+                }
+            }
+        }
+        check::<MlDsa44>();
+        check::<MlDsa87>();
+    }
+
     #[test]
     fn coeff_from_three_bytes_literal() {
         assert_eq!(coeff_from_three_bytes(0, 0, 0), Some(0));

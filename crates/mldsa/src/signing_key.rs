@@ -28,6 +28,8 @@ pub struct SigningKey<P: ParameterSet> {
     seed: Option<[u8; SEED_LEN]>,
     secret: ExpandedSecret<P>,
     vk: VerifyingKey<P>,
+    /// Verify each new signature before releasing it (fault countermeasure; off by default).
+    verify_after_sign: bool,
 }
 
 impl<P: ParameterSet> Drop for SigningKey<P> {
@@ -44,6 +46,7 @@ impl<P: ParameterSet> Clone for SigningKey<P> {
             seed: self.seed,
             secret: self.secret.clone(),
             vk: self.vk,
+            verify_after_sign: self.verify_after_sign,
         }
     }
 }
@@ -84,6 +87,7 @@ impl<P: ParameterSet> SigningKey<P> {
             seed: Some(*xi),
             vk: VerifyingKey::from_trusted_with_tr(pk, secret.tr),
             secret,
+            verify_after_sign: false,
         }
     }
 
@@ -135,6 +139,7 @@ impl<P: ParameterSet> SigningKey<P> {
             seed: None,
             secret,
             vk,
+            verify_after_sign: false,
         })
     }
 
@@ -254,7 +259,23 @@ impl<P: ParameterSet> SigningKey<P> {
     /// ML-DSA.Sign_internal from mu with caller-chosen rnd (FIPS 204 Algorithm 7 from step 7).
     /// `rnd` must be fresh random bytes for hedged signing, or 0^32 for deterministic signing.
     pub fn sign_mu(&self, mu: &[u8; MU_LEN], rnd: &[u8; 32]) -> Result<Signature<P>, Error> {
-        sign_internal::<P>(&self.secret, mu, rnd).map(Signature::from_trusted)
+        let sig = sign_internal::<P>(&self.secret, mu, rnd).map(Signature::from_trusted)?;
+        #[cfg(test)]
+        let sig = fault::inject(sig);
+        if self.verify_after_sign && self.vk.verify_mu(mu, &sig).is_err() {
+            return Err(Error::FaultDetected);
+        }
+        Ok(sig)
+    }
+
+    /// Turns verify-after-sign on or off (off by default). When on, every signature is verified
+    /// under the key's own verifying key before it is returned, and one that fails is withheld
+    /// with [`Error::FaultDetected`]: a countermeasure against faults (glitches, rowhammer,
+    /// failing hardware) that would otherwise release a bad signature, which for deterministic
+    /// signing can reveal the key (Groot Bruinderink and Pessl, TCHES 2018). Costs one
+    /// verification (about a third of a signature) per signature.
+    pub fn set_verify_after_sign(&mut self, on: bool) {
+        self.verify_after_sign = on;
     }
 
     /// ML-DSA.Sign_internal on a caller-formatted M' (FIPS 204 Algorithm 7). Hazardous: no
@@ -271,6 +292,61 @@ impl<P: ParameterSet> SigningKey<P> {
             self,
             MuBuilder::pure(&self.secret.tr, ctx)?,
         ))
+    }
+}
+
+/// Test-only fault injection: flips one bit of the next signature made on this thread.
+#[cfg(test)]
+mod fault {
+    use super::*;
+    use core::cell::Cell;
+
+    std::thread_local!(static FLIP_NEXT: Cell<bool> = const { Cell::new(false) });
+
+    pub(super) fn arm() {
+        FLIP_NEXT.with(|f| f.set(true));
+    }
+
+    pub(super) fn inject<P: ParameterSet>(sig: Signature<P>) -> Signature<P> {
+        if !FLIP_NEXT.with(|f| f.replace(false)) {
+            return sig;
+        }
+        let mut bytes = sig.to_bytes();
+        // A bit inside c-tilde: the result still decodes, but cannot verify.
+        bytes.as_mut()[3] ^= 0x10;
+        Signature::from_trusted(bytes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::MlDsa65;
+
+    #[test]
+    fn verify_after_sign_withholds_a_faulty_signature() {
+        let mut sk = SigningKey::<MlDsa65>::from_seed(&[5; 32]);
+        let good = sk.sign_deterministic(b"msg", b"").unwrap();
+        // Off (the default): the injected fault goes out unnoticed, and does not verify.
+        fault::arm();
+        let faulty = sk.sign_deterministic(b"msg", b"").unwrap();
+        assert_ne!(faulty, good);
+        assert!(sk.verifying_key().verify(b"msg", b"", &faulty).is_err());
+        // On: the same fault is caught and nothing is released.
+        sk.set_verify_after_sign(true);
+        fault::arm();
+        assert_eq!(
+            sk.sign_deterministic(b"msg", b""),
+            Err(Error::FaultDetected)
+        );
+        // Without a fault, signing is unchanged.
+        assert_eq!(sk.sign_deterministic(b"msg", b"").unwrap(), good);
+        let ph = crate::PreHashed::hash(crate::PreHash::Sha2_256, b"msg");
+        fault::arm();
+        assert_eq!(
+            sk.sign_prehashed_deterministic(&ph, b""),
+            Err(Error::FaultDetected)
+        );
     }
 }
 
