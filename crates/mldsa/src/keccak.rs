@@ -29,7 +29,7 @@ const fn rc_bit(t: usize) -> u64 {
 }
 
 /// FIPS 202 section 3.2.5: round constants RC_ir, bit 2^j - 1 set to rc(j + 7 ir).
-const ROUND_CONSTANTS: [u64; 24] = {
+pub(crate) const ROUND_CONSTANTS: [u64; 24] = {
     let mut rc = [0u64; 24];
     let mut ir = 0;
     while ir < 24 {
@@ -61,6 +61,50 @@ const RHO_PI: ([u32; 24], [usize; 24]) = {
     }
     (rho, pi)
 };
+
+/// FIPS 202 section 3.2.2 (rho) per lane: `RHO_OFFSETS[x + 5y]` is the rotation of lane (x, y),
+/// read off the walk in [`RHO_PI`] (lane (0, 0) is not rotated).
+pub(crate) const RHO_OFFSETS: [u32; 25] = {
+    let (rho, pi) = RHO_PI;
+    let mut offsets = [0u32; 25];
+    offsets[1] = rho[0];
+    let mut t = 1;
+    while t < 24 {
+        offsets[pi[t - 1]] = rho[t];
+        t += 1;
+    }
+    offsets
+};
+
+/// FIPS 202 section 3.2.3 (pi), A'[x, y] = A[(x + 3y) mod 5, x]: `PI_SOURCE[x + 5y]` is the
+/// index of the lane that pi moves to (x, y).
+pub(crate) const PI_SOURCE: [usize; 25] = {
+    let mut source = [0usize; 25];
+    let mut i = 0;
+    while i < 25 {
+        let (x, y) = (i % 5, i / 5);
+        source[i] = (x + 3 * y) % 5 + 5 * x;
+        i += 1;
+    }
+    source
+};
+
+/// Builds the array `[$m!(args.. 0), $m!(args.. 1), ..., $m!(args.. 24)]`: one expression per
+/// lane, each with a literal lane index, so that every table lookup in it is a constant and the
+/// permutation compiles to straight-line code on locals (no array indexed in a loop).
+macro_rules! each_lane {
+    ($m:ident!($($arg:tt)*)) => {
+        [
+            $m!($($arg)* 0), $m!($($arg)* 1), $m!($($arg)* 2), $m!($($arg)* 3), $m!($($arg)* 4),
+            $m!($($arg)* 5), $m!($($arg)* 6), $m!($($arg)* 7), $m!($($arg)* 8), $m!($($arg)* 9),
+            $m!($($arg)* 10), $m!($($arg)* 11), $m!($($arg)* 12), $m!($($arg)* 13),
+            $m!($($arg)* 14), $m!($($arg)* 15), $m!($($arg)* 16), $m!($($arg)* 17),
+            $m!($($arg)* 18), $m!($($arg)* 19), $m!($($arg)* 20), $m!($($arg)* 21),
+            $m!($($arg)* 22), $m!($($arg)* 23), $m!($($arg)* 24),
+        ]
+    };
+}
+pub(crate) use each_lane;
 
 /// (x + 1) mod 5, (x + 2) mod 5 and (x + 4) mod 5 as tables, so that no `%` (a hardware `div`
 /// at low optimisation levels, even on these public indices) appears in the permutation.

@@ -1,2 +1,423 @@
 //! Four Keccak-f[1600] permutations at once, one per 64-bit lane of 25 AVX2 registers, and the
 //! SHAKE128 / SHAKE256 sponges over them.
+//!
+//! Layout: register j holds lane j (= x + 5y, FIPS 202 section 3.1.2) of all four states, state
+//! i in its 64-bit element i. The step mappings of FIPS 202 section 3.2 act lane-wise, so each
+//! one is the scalar formula with `__m256i` operations; the four states never mix.
+//!
+//! The sponge is only what ML-DSA's samplers need: four inputs of the same (public) length
+//! absorbed once with the SHAKE suffix, then whole rate blocks squeezed. Squeezing writes a
+//! fresh block after each permutation, so no byte position is kept.
+//!
+//! Constant time: fixed-length arithmetic on lanes; loops depend only on public lengths. The
+//! state is zeroised on drop (it holds rho', rho'' and their outputs in ExpandS, ExpandMask).
+
+use crate::keccak::{PI_SOURCE, RHO_OFFSETS, ROUND_CONSTANTS, each_lane};
+use core::arch::x86_64::*;
+use zeroize::Zeroize;
+
+/// Rotates each 64-bit element of `$x` left by the constant `$n`.
+///
+/// AVX2 has no 64-bit rotate: a shift pair and an OR, except for rotations by whole bytes (8
+/// and 56 occur in rho) which are one byte shuffle with `$r8` / `$r56`.
+macro_rules! rol {
+    ($x:expr, $n:expr, $r8:ident, $r56:ident) => {{
+        const N: u32 = $n;
+        let x = $x;
+        if N == 0 {
+            x
+        } else if N == 8 {
+            _mm256_shuffle_epi8(x, $r8)
+        } else if N == 56 {
+            _mm256_shuffle_epi8(x, $r56)
+        } else {
+            _mm256_or_si256(
+                _mm256_slli_epi64::<{ N as i32 }>(x),
+                _mm256_srli_epi64::<{ 64 - N as i32 }>(x),
+            )
+        }
+    }};
+}
+
+/// Theta's last step, rho and pi for the lane that lands at index `$i`: the source lane, XORed
+/// with D of its column, rotated by its own offset.
+macro_rules! theta_rho_pi {
+    ($a:ident, $d:ident, $r8:ident, $r56:ident, $i:literal) => {
+        rol!(
+            _mm256_xor_si256($a[const { PI_SOURCE[$i] }], $d[const { PI_SOURCE[$i] % 5 }]),
+            RHO_OFFSETS[PI_SOURCE[$i]],
+            $r8,
+            $r56
+        )
+    };
+}
+
+/// Chi for lane `$i` = x + 5y: B[x, y] ^ (!B[x + 1, y] & B[x + 2, y]).
+macro_rules! chi {
+    ($b:ident, $i:literal) => {
+        _mm256_xor_si256(
+            $b[$i],
+            _mm256_andnot_si256(
+                $b[const { $i - $i % 5 + ($i % 5 + 1) % 5 }],
+                $b[const { $i - $i % 5 + ($i % 5 + 2) % 5 }],
+            ),
+        )
+    };
+}
+
+/// Theta's column parity C[x] = A[x, 0] ^ A[x, 1] ^ ... ^ A[x, 4].
+#[target_feature(enable = "avx2")]
+#[inline]
+fn xor5(a: __m256i, b: __m256i, c: __m256i, d: __m256i, e: __m256i) -> __m256i {
+    _mm256_xor_si256(
+        _mm256_xor_si256(a, b),
+        _mm256_xor_si256(_mm256_xor_si256(c, d), e),
+    )
+}
+
+/// Theta's D[x] = C[x - 1] ^ rot(C[x + 1], 1); x + x is the left shift by one.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn theta_d(c_minus: __m256i, c_plus: __m256i) -> __m256i {
+    let rot1 = _mm256_or_si256(
+        _mm256_add_epi64(c_plus, c_plus),
+        _mm256_srli_epi64::<63>(c_plus),
+    );
+    _mm256_xor_si256(c_minus, rot1)
+}
+
+/// Keccak-f[1600] (FIPS 202 section 3.3) on four states at once.
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(crate) fn f1600x4(state: &mut [__m256i; 25]) {
+    // Byte shuffles that rotate each 64-bit element left by 8 and by 56 bits.
+    let r8 = _mm256_setr_epi8(
+        7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14, 7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10,
+        11, 12, 13, 14,
+    );
+    let r56 = _mm256_setr_epi8(
+        1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8, 1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11,
+        12, 13, 14, 15, 8,
+    );
+    let mut a = *state;
+    for rc in ROUND_CONSTANTS {
+        let c = [
+            xor5(a[0], a[5], a[10], a[15], a[20]),
+            xor5(a[1], a[6], a[11], a[16], a[21]),
+            xor5(a[2], a[7], a[12], a[17], a[22]),
+            xor5(a[3], a[8], a[13], a[18], a[23]),
+            xor5(a[4], a[9], a[14], a[19], a[24]),
+        ];
+        let d = [
+            theta_d(c[4], c[1]),
+            theta_d(c[0], c[2]),
+            theta_d(c[1], c[3]),
+            theta_d(c[2], c[4]),
+            theta_d(c[3], c[0]),
+        ];
+        // theta (applying D), rho and pi, then chi and iota.
+        let b: [__m256i; 25] = each_lane!(theta_rho_pi!(a, d, r8, r56,));
+        a = each_lane!(chi!(b,));
+        a[0] = _mm256_xor_si256(a[0], _mm256_set1_epi64x(rc as i64));
+    }
+    *state = a;
+}
+
+/// Four SHAKE sponges (FIPS 202 section 6.2) with a rate of `RATE` bytes, run in lockstep on
+/// one [`f1600x4`] state.
+///
+/// Made by [`Self::absorb_once`]; every [`Self::squeeze_blocks`] call then continues the output
+/// streams block by block, as [`crate::keccak::Sponge::squeeze_block`] does.
+pub(crate) struct Shake4<const RATE: usize> {
+    /// Absorbed and padded, not yet permuted for the next block: each squeezed block starts with
+    /// a permutation.
+    state: [__m256i; 25],
+}
+
+/// SHAKE128 four times over (rate 168 bytes).
+pub(crate) type Shake128x4 = Shake4<168>;
+/// SHAKE256 four times over (rate 136 bytes).
+pub(crate) type Shake256x4 = Shake4<136>;
+
+impl<const RATE: usize> Drop for Shake4<RATE> {
+    fn drop(&mut self) {
+        self.state.zeroize();
+    }
+}
+
+/// The SHAKE domain-separation suffix 1111 with the first bit of pad10*1 (FIPS 202 section 6.2
+/// and B.2): the byte XORed after the message.
+const SHAKE_SUFFIX: u8 = 0x1F;
+
+impl<const RATE: usize> Shake4<RATE> {
+    /// 64-bit lanes per block.
+    const LANES: usize = {
+        assert!(RATE.is_multiple_of(8) && RATE < 200);
+        RATE / 8
+    };
+
+    /// Absorbs `inputs[i]` into sponge i and pads it (SHAKE suffix, pad10*1), ready to squeeze.
+    ///
+    /// The four inputs must have the same length (a public value; panics otherwise).
+    #[target_feature(enable = "avx2")]
+    pub(crate) fn absorb_once(inputs: [&[u8]; 4]) -> Self {
+        let len = inputs[0].len();
+        assert!(inputs.iter().all(|m| m.len() == len), "equal input lengths");
+        let mut sponge = Self {
+            state: [_mm256_setzero_si256(); 25],
+        };
+        let mut rest = inputs;
+        // Whole blocks, without `/` or `%` on the length (the ct scan forbids division, and at
+        // opt-level z a division by a constant stays a `div`).
+        while rest[0].len() >= RATE {
+            sponge.xor_block(rest);
+            f1600x4(&mut sponge.state);
+            rest = rest.map(|m| &m[RATE..]);
+        }
+        let mut last = [[0u8; RATE]; 4];
+        for (block, m) in last.iter_mut().zip(rest) {
+            block[..m.len()].copy_from_slice(m);
+            block[m.len()] ^= SHAKE_SUFFIX;
+            block[RATE - 1] ^= 0x80;
+        }
+        sponge.xor_block([&last[0], &last[1], &last[2], &last[3]]);
+        // The last block may hold secret seed bytes (rho', rho'').
+        last.zeroize();
+        sponge
+    }
+
+    /// XORs the first `RATE` bytes of `blocks[i]` into state i.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn xor_block(&mut self, blocks: [&[u8]; 4]) {
+        let lane = |m: &[u8], j: usize| {
+            let bytes: [u8; 8] = m[8 * j..8 * j + 8].try_into().expect("8 bytes");
+            u64::from_le_bytes(bytes) as i64
+        };
+        for j in 0..Self::LANES {
+            let v = _mm256_set_epi64x(
+                lane(blocks[3], j),
+                lane(blocks[2], j),
+                lane(blocks[1], j),
+                lane(blocks[0], j),
+            );
+            self.state[j] = _mm256_xor_si256(self.state[j], v);
+        }
+    }
+
+    /// Squeezes the next `out[i].len() / RATE` whole blocks of output stream i into `out[i]`.
+    ///
+    /// The four lengths must be equal multiples of `RATE` (public values; panics otherwise).
+    #[target_feature(enable = "avx2")]
+    pub(crate) fn squeeze_blocks(&mut self, mut out: [&mut [u8]; 4]) {
+        let len = out[0].len();
+        assert!(out.iter().all(|o| o.len() == len), "equal output lengths");
+        let mut offset = 0;
+        while offset < len {
+            assert!(len - offset >= RATE, "whole blocks");
+            f1600x4(&mut self.state);
+            let mut j = 0;
+            // Four lanes of four states: a 4x4 transpose of 64-bit elements gives 32 contiguous
+            // output bytes per state.
+            while j + 4 <= Self::LANES {
+                let s = &self.state;
+                let t0 = _mm256_unpacklo_epi64(s[j], s[j + 1]);
+                let t1 = _mm256_unpackhi_epi64(s[j], s[j + 1]);
+                let t2 = _mm256_unpacklo_epi64(s[j + 2], s[j + 3]);
+                let t3 = _mm256_unpackhi_epi64(s[j + 2], s[j + 3]);
+                let rows = [
+                    _mm256_permute2x128_si256::<0x20>(t0, t2),
+                    _mm256_permute2x128_si256::<0x20>(t1, t3),
+                    _mm256_permute2x128_si256::<0x31>(t0, t2),
+                    _mm256_permute2x128_si256::<0x31>(t1, t3),
+                ];
+                let at = offset + 8 * j;
+                for (o, row) in out.iter_mut().zip(rows) {
+                    let dst = &mut o[at..at + 32];
+                    // SAFETY: `dst` is 32 writable bytes (the slice above is bounds-checked),
+                    // and `storeu` has no alignment requirement.
+                    unsafe { _mm256_storeu_si256(dst.as_mut_ptr().cast(), row) };
+                }
+                j += 4;
+            }
+            // The lanes left over (one for both SHAKE rates).
+            while j < Self::LANES {
+                let v = self.state[j];
+                let words = [
+                    _mm256_extract_epi64::<0>(v),
+                    _mm256_extract_epi64::<1>(v),
+                    _mm256_extract_epi64::<2>(v),
+                    _mm256_extract_epi64::<3>(v),
+                ];
+                let at = offset + 8 * j;
+                for (o, w) in out.iter_mut().zip(words) {
+                    o[at..at + 8].copy_from_slice(&w.to_le_bytes());
+                }
+                j += 1;
+            }
+            offset += RATE;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::keccak::{Sponge, f1600};
+
+    /// Whether the kernels can run here; prints why a test does nothing when they cannot.
+    fn have_avx2() -> bool {
+        let yes = std::is_x86_feature_detected!("avx2");
+        if !yes {
+            eprintln!("skipped: this CPU has no AVX2");
+        }
+        yes
+    }
+
+    /// SplitMix64: reproducible test data without a dependency.
+    struct TestRng(u64);
+
+    impl TestRng {
+        fn next(&mut self) -> u64 {
+            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        }
+
+        fn bytes(&mut self, n: usize) -> Vec<u8> {
+            (0..n).map(|_| self.next() as u8).collect()
+        }
+    }
+
+    /// Packs four scalar states into the x4 layout, permutes, and unpacks them.
+    #[target_feature(enable = "avx2")]
+    fn permute_x4(states: &mut [[u64; 25]; 4]) {
+        let mut v = [_mm256_setzero_si256(); 25];
+        for (j, lane) in v.iter_mut().enumerate() {
+            let s = |i: usize| states[i][j] as i64;
+            *lane = _mm256_set_epi64x(s(3), s(2), s(1), s(0));
+        }
+        f1600x4(&mut v);
+        for (j, lane) in v.iter().enumerate() {
+            states[0][j] = _mm256_extract_epi64::<0>(*lane) as u64;
+            states[1][j] = _mm256_extract_epi64::<1>(*lane) as u64;
+            states[2][j] = _mm256_extract_epi64::<2>(*lane) as u64;
+            states[3][j] = _mm256_extract_epi64::<3>(*lane) as u64;
+        }
+    }
+
+    #[test]
+    fn f1600x4_matches_the_scalar_permutation_on_each_state() {
+        if !have_avx2() {
+            return;
+        }
+        let mut rng = TestRng(1);
+        for trial in 0..16 {
+            // Trial 0 starts from the all-zero state (whose image FIPS 202's examples give).
+            let mut states = [[0u64; 25]; 4];
+            if trial > 0 {
+                states = core::array::from_fn(|_| core::array::from_fn(|_| rng.next()));
+            }
+            let mut expect = states;
+            // Twice in a row: the output of one call is a valid input of the next.
+            for _ in 0..2 {
+                expect.iter_mut().for_each(f1600);
+                // SAFETY: AVX2 was detected above.
+                unsafe { permute_x4(&mut states) };
+                assert_eq!(states, expect, "trial {trial}");
+            }
+        }
+        let mut zero = [0u64; 25];
+        f1600(&mut zero);
+        assert_eq!(zero[0], 0xF125_8F79_40E1_DDE7);
+    }
+
+    /// The x4 sponge on `msgs`: `first` bytes of each stream in one call, then `rest` more
+    /// (each a whole number of blocks, possibly none).
+    #[target_feature(enable = "avx2")]
+    fn shake_x4<const RATE: usize>(msgs: &[Vec<u8>; 4], first: usize, rest: usize) -> [Vec<u8>; 4] {
+        let mut got: [Vec<u8>; 4] = core::array::from_fn(|_| vec![0u8; first + rest]);
+        let mut x4 = Shake4::<RATE>::absorb_once([&msgs[0], &msgs[1], &msgs[2], &msgs[3]]);
+        let [g0, g1, g2, g3] = &mut got;
+        let (h0, t0) = g0.split_at_mut(first);
+        let (h1, t1) = g1.split_at_mut(first);
+        let (h2, t2) = g2.split_at_mut(first);
+        let (h3, t3) = g3.split_at_mut(first);
+        x4.squeeze_blocks([h0, h1, h2, h3]);
+        x4.squeeze_blocks([t0, t1, t2, t3]);
+        got
+    }
+
+    /// Four different messages of length `len`, `blocks` blocks squeezed in two calls (none or
+    /// one block, then the rest), against four scalar sponges.
+    fn check_against_scalar<const RATE: usize>(rng: &mut TestRng, len: usize, blocks: usize) {
+        let msgs: [Vec<u8>; 4] = core::array::from_fn(|_| rng.bytes(len));
+        let first = (blocks & 1) * RATE;
+        // SAFETY: callers checked for AVX2.
+        let got = unsafe { shake_x4::<RATE>(&msgs, first, blocks * RATE - first) };
+        for (i, msg) in msgs.iter().enumerate() {
+            let mut h = Sponge::<RATE, 0x1F>::new();
+            h.absorb(msg);
+            h.finalize();
+            let mut expect = vec![0u8; blocks * RATE];
+            h.squeeze(&mut expect);
+            assert_eq!(
+                got[i], expect,
+                "rate {RATE}, length {len}, {blocks} blocks, lane {i}"
+            );
+        }
+    }
+
+    #[test]
+    fn shake128x4_and_shake256x4_match_scalar_shake() {
+        if !have_avx2() {
+            return;
+        }
+        let mut rng = TestRng(2);
+        for rate in [168, 136] {
+            let lengths = [
+                0,
+                1,
+                7,
+                8,
+                34,
+                66,
+                rate - 1,
+                rate,
+                rate + 1,
+                2 * rate - 1,
+                2 * rate,
+                2 * rate + 1,
+                3 * rate + 17,
+            ];
+            for len in lengths {
+                for blocks in 1..=6 {
+                    match rate {
+                        168 => check_against_scalar::<168>(&mut rng, len, blocks),
+                        _ => check_against_scalar::<136>(&mut rng, len, blocks),
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn squeezing_nothing_leaves_the_stream_where_it_was() {
+        if !have_avx2() {
+            return;
+        }
+        let msgs: [Vec<u8>; 4] = core::array::from_fn(|i| vec![i as u8; 34]);
+        // SAFETY: AVX2 was detected above.
+        let got = unsafe { shake_x4::<168>(&msgs, 0, 168) };
+        for (msg, got) in msgs.iter().zip(&got) {
+            let mut expect = [0u8; 168];
+            let mut h = crate::keccak::Shake128::new();
+            h.absorb(msg);
+            h.finalize();
+            h.squeeze_block(&mut expect);
+            assert_eq!(got[..], expect[..]);
+        }
+    }
+}

@@ -1,23 +1,568 @@
 //! AVX2 sampling: ExpandA, ExpandS and ExpandMask on the 4-way Keccak.
 //!
-//! (Stubs delegating to the portable code until the vectorised kernels land.)
+//! Each kernel runs the portable sampler's sponges four at a time ([`Shake128x4`],
+//! [`Shake256x4`]): the same seeds, the same output streams, consumed in the same order, so the
+//! results are identical to the portable functions for every input. Batches are taken in the
+//! portable order (A-hat row by row, then s1 before s2, y by r); a last batch of two or three
+//! runs with dummy lanes (their output is discarded), and a last batch of one runs the scalar
+//! sampler, which is cheaper than a 4-way permutation doing a quarter of its work.
 
-use crate::params::Parameters;
+use super::keccak4x::{Shake128x4, Shake256x4};
+use crate::pack::integer_to_bytes_2;
+use crate::params::{Parameters, Q};
+use crate::poly::{N, NttPoly, Poly};
+use crate::sample::{coeff_from_half_byte, coeff_from_three_bytes};
+use core::arch::x86_64::*;
+use zeroize::Zeroize;
 
-/// FIPS 204 Algorithm 32, ExpandA. Contract: as [`crate::sample::expand_a`].
+/// SHAKE128's rate in bytes (RejNTTPoly's block).
+const RATE128: usize = 168;
+/// SHAKE256's rate in bytes (RejBoundedPoly's block and ExpandMask's stream).
+const RATE256: usize = 136;
+
+/// Blocks squeezed up front by RejNTTPoly: 840 bytes, 280 candidates of which about 279.7 are
+/// accepted (each is with probability q / 2^23); 256 are needed, so a sixth block is almost
+/// never squeezed.
+const NTT_FIRST_BLOCKS: usize = 5;
+/// Slack after the squeezed bytes: the vector rejection loads 32 bytes to use 24.
+const LOAD_SLACK: usize = 8;
+
+/// Blocks squeezed up front by RejBoundedPoly: 272 bytes, 544 nibbles. About 510 are accepted
+/// for eta = 2 (15 of 16 nibble values) and 306 for eta = 4 (9 of 16); one block (272 nibbles)
+/// would fall short half of the time for eta = 2 and always for eta = 4.
+const ETA_FIRST_BLOCKS: usize = 2;
+
+/// Blocks of SHAKE256 output per mask polynomial: 32 * Z_BITS bytes, 576 or 640, fit in five.
+const MASK_BLOCKS: usize = 5;
+const _: () = assert!(MASK_BLOCKS * RATE256 >= 32 * 20);
+
+/// Takes the next batch of up to four outputs from `items` (index, output), writes their seeds
+/// into `seeds` with `fill(seed, index)`, and returns how many lanes are real.
+///
+/// Dummy lanes (after the real ones) repeat the first seed; their outputs are `None`, so what
+/// they compute is dropped. The seeds are written in place, into an array the caller zeroises,
+/// so secret seeds are not copied around.
+fn next_batch<'a, T, const S: usize>(
+    items: &mut impl Iterator<Item = (usize, &'a mut T)>,
+    seeds: &mut [[u8; S]; 4],
+    fill: impl Fn(&mut [u8; S], usize),
+) -> (usize, [Option<&'a mut T>; 4]) {
+    let mut outs: [Option<&'a mut T>; 4] = [None, None, None, None];
+    let mut n = 0;
+    for (index, out) in items.take(4) {
+        fill(&mut seeds[n], index);
+        outs[n] = Some(out);
+        n += 1;
+    }
+    for k in n.max(1)..4 {
+        seeds[k] = seeds[0];
+    }
+    (n, outs)
+}
+
+/// For each mask m of 8 bits: the positions of its set bits, in order, one per byte (the
+/// unused high bytes are 0). `_mm256_permutevar8x32_epi32` with these moves the accepted
+/// candidates of an 8-candidate group to the front.
+const COMPRESS: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut m = 0;
+    while m < 256 {
+        let (mut k, mut i) = (0, 0);
+        while i < 8 {
+            if (m >> i) & 1 == 1 {
+                table[m] |= (i as u64) << (8 * k);
+                k += 1;
+            }
+            i += 1;
+        }
+        m += 1;
+    }
+    table
+};
+
+/// RejNTTPoly's inner loop (FIPS 204 Algorithm 30, steps 4-12) over `buf[..len]`: appends
+/// the accepted 23-bit candidates (CoeffFromThreeBytes) to `out` from position `ctr`, stopping
+/// at N; returns the new count.
+///
+/// Eight candidates at a time: 24 bytes spread into eight 32-bit lanes, masked to 23 bits,
+/// compared with q, and the accepted ones packed to the front with [`COMPRESS`] and stored
+/// (the store may write up to 8 values past the new count, always below N; later ones overwrite
+/// them). The last few candidates, or the last few coefficients, go one at a time.
+///
+/// Constant time: public data only (A-hat is derived from rho), so the branches and the table
+/// index may depend on it.
+#[target_feature(enable = "avx2")]
+fn rej_uniform(out: &mut [i32; N], mut ctr: usize, buf: &[u8], len: usize) -> usize {
+    debug_assert!(len <= buf.len() && ctr <= N);
+    let q = _mm256_set1_epi32(Q);
+    let low23 = _mm256_set1_epi32(0x7F_FFFF);
+    // After the 64-bit permutation below the low 128-bit half holds bytes 0..16 and the high
+    // half bytes 8..24; candidate k is bytes 3k..3k + 3, zero-extended to 32 bits.
+    let spread = _mm256_setr_epi8(
+        0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1, //
+        4, 5, 6, -1, 7, 8, 9, -1, 10, 11, 12, -1, 13, 14, 15, -1,
+    );
+    let mut pos = 0;
+    while ctr + 8 <= N && pos + 24 <= len && pos + 32 <= buf.len() {
+        let bytes = &buf[pos..pos + 32];
+        // SAFETY: `bytes` is 32 readable bytes; `loadu` has no alignment requirement.
+        let raw = unsafe { _mm256_loadu_si256(bytes.as_ptr().cast()) };
+        let raw = _mm256_permute4x64_epi64::<0b10_01_01_00>(raw);
+        let z = _mm256_and_si256(_mm256_shuffle_epi8(raw, spread), low23);
+        let accept = _mm256_cmpgt_epi32(q, z);
+        let mask = _mm256_movemask_ps(_mm256_castsi256_ps(accept)) as usize & 0xFF;
+        let order = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(COMPRESS[mask] as i64));
+        let packed = _mm256_permutevar8x32_epi32(z, order);
+        let dst = &mut out[ctr..ctr + 8];
+        // SAFETY: `dst` is 8 writable i32s; `storeu` has no alignment requirement.
+        unsafe { _mm256_storeu_si256(dst.as_mut_ptr().cast(), packed) };
+        ctr += mask.count_ones() as usize;
+        pos += 24;
+    }
+    while ctr < N && pos + 3 <= len {
+        if let Some(c) = coeff_from_three_bytes(buf[pos], buf[pos + 1], buf[pos + 2]) {
+            out[ctr] = c;
+            ctr += 1;
+        }
+        pos += 3;
+    }
+    ctr
+}
+
+/// FIPS 204, Algorithm 30 (RejNTTPoly), four seeds at a time on AVX2: `outs[i]` gets
+/// RejNTTPoly(seeds[i]) where it is `Some`.
+///
+/// `first_blocks` (at most [`NTT_FIRST_BLOCKS`]) blocks are squeezed for every lane at once,
+/// then one more at a time while some real lane still lacks coefficients.
+#[target_feature(enable = "avx2")]
+fn rej_ntt_poly_x4(
+    seeds: &[[u8; 34]; 4],
+    mut outs: [Option<&mut NttPoly>; 4],
+    first_blocks: usize,
+) {
+    debug_assert!((1..=NTT_FIRST_BLOCKS).contains(&first_blocks));
+    let mut g = Shake128x4::absorb_once([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
+    let mut buf = [[0u8; NTT_FIRST_BLOCKS * RATE128 + LOAD_SLACK]; 4];
+    // Dummy lanes count as done.
+    let mut ctr = outs.each_ref().map(|out| if out.is_some() { 0 } else { N });
+    let mut len = first_blocks * RATE128;
+    while ctr.iter().any(|&c| c < N) {
+        let [b0, b1, b2, b3] = &mut buf;
+        g.squeeze_blocks([
+            &mut b0[..len],
+            &mut b1[..len],
+            &mut b2[..len],
+            &mut b3[..len],
+        ]);
+        for ((out, c), b) in outs.iter_mut().zip(ctr.iter_mut()).zip(buf.iter()) {
+            if let Some(out) = out
+                && *c < N
+            {
+                *c = rej_uniform(&mut out.0, *c, b, len);
+            }
+        }
+        len = RATE128;
+    }
+}
+
+/// FIPS 204, Algorithm 32 (ExpandA), four entries at a time on AVX2.
+///
+/// Contract: as [`crate::sample::expand_a`], whose output it equals for every rho.
 #[target_feature(enable = "avx2")]
 pub(crate) fn expand_a<P: Parameters>(rho: &[u8; 32], a_hat: &mut P::MatrixA) {
-    crate::sample::expand_a::<P>(rho, a_hat)
+    // Entry (r, s) is number r * L + s in row-major order.
+    let mut entries = a_hat
+        .as_mut()
+        .iter_mut()
+        .flat_map(|row| row.as_mut().iter_mut())
+        .enumerate();
+    // rho || IntegerToBytes(s, 1) || IntegerToBytes(r, 1) (FIPS 204 Alg. 32 step 5).
+    let fill = |seed: &mut [u8; 34], index: usize| {
+        // index / L and index % L without a division (at most K subtractions).
+        let (mut r, mut s) = (0, index);
+        while s >= P::L {
+            s -= P::L;
+            r += 1;
+        }
+        seed[..32].copy_from_slice(rho);
+        seed[32] = s as u8;
+        seed[33] = r as u8;
+    };
+    let mut seeds = [[0u8; 34]; 4];
+    loop {
+        match next_batch(&mut entries, &mut seeds, fill) {
+            (0, _) => break,
+            (1, [Some(out), ..]) => crate::sample::rej_ntt_poly(&seeds[0], out),
+            (_, outs) => rej_ntt_poly_x4(&seeds, outs, NTT_FIRST_BLOCKS),
+        }
+    }
 }
 
-/// FIPS 204 Algorithm 33, ExpandS. Contract: as [`crate::sample::expand_s`].
+/// RejBoundedPoly's inner loop (FIPS 204 Algorithm 31, steps 4-17) over `buf`: appends the
+/// accepted nibbles' values (CoeffFromHalfByte), low nibble first, to `out` from position
+/// `ctr`, stopping at N exactly where the portable loop stops; returns the new count.
+///
+/// Constant time: branches only on the accept/reject decision that [`coeff_from_half_byte`]
+/// declassifies (and on the count of accepted nibbles, which follows from those decisions);
+/// never looks at a nibble after the N-th accepted one, as the portable loop does not.
+#[inline(always)]
+fn rej_eta<P: Parameters>(out: &mut [i32; N], mut ctr: usize, buf: &[u8]) -> usize {
+    'bytes: for &z in buf {
+        for nibble in [z & 0x0F, z >> 4] {
+            if ctr == N {
+                break 'bytes;
+            }
+            if let Some(c) = coeff_from_half_byte(P::ETA, nibble) {
+                out[ctr] = c;
+                ctr += 1;
+            }
+        }
+    }
+    ctr
+}
+
+/// FIPS 204, Algorithm 31 (RejBoundedPoly), four seeds at a time on AVX2: `outs[i]` gets
+/// RejBoundedPoly(seeds[i]) where it is `Some`.
+///
+/// `first_blocks` (at most [`ETA_FIRST_BLOCKS`]) blocks are squeezed for every lane at once,
+/// then one more at a time while some real lane still lacks coefficients (which depends only on
+/// declassified accept decisions). The squeezed bytes are zeroised.
+#[target_feature(enable = "avx2")]
+fn rej_bounded_poly_x4<P: Parameters>(
+    seeds: &[[u8; 66]; 4],
+    mut outs: [Option<&mut Poly>; 4],
+    first_blocks: usize,
+) {
+    debug_assert!((1..=ETA_FIRST_BLOCKS).contains(&first_blocks));
+    let mut h = Shake256x4::absorb_once([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
+    let mut buf = [[0u8; ETA_FIRST_BLOCKS * RATE256]; 4];
+    let mut ctr = outs.each_ref().map(|out| if out.is_some() { 0 } else { N });
+    let mut len = first_blocks * RATE256;
+    while ctr.iter().any(|&c| c < N) {
+        let [b0, b1, b2, b3] = &mut buf;
+        h.squeeze_blocks([
+            &mut b0[..len],
+            &mut b1[..len],
+            &mut b2[..len],
+            &mut b3[..len],
+        ]);
+        for ((out, c), b) in outs.iter_mut().zip(ctr.iter_mut()).zip(buf.iter()) {
+            if let Some(out) = out
+                && *c < N
+            {
+                *c = rej_eta::<P>(&mut out.0, *c, &b[..len]);
+            }
+        }
+        len = RATE256;
+    }
+    buf.zeroize();
+}
+
+/// FIPS 204, Algorithm 33 (ExpandS), four polynomials at a time on AVX2.
+///
+/// Contract: as [`crate::sample::expand_s`], whose output it equals for every rho'.
+/// Constant time: as the portable function (only nibble accept decisions are declassified);
+/// seeds and squeezed bytes are zeroised, the x4 state on drop.
 #[target_feature(enable = "avx2")]
 pub(crate) fn expand_s<P: Parameters>(rho_prime: &[u8; 64], s1: &mut P::VecL, s2: &mut P::VecK) {
-    crate::sample::expand_s::<P>(rho_prime, s1, s2)
+    let mut polys = s1
+        .as_mut()
+        .iter_mut()
+        .chain(s2.as_mut().iter_mut())
+        .enumerate();
+    // rho' || IntegerToBytes(r, 2): r < l for s1, l <= r < l + k for s2 (Alg. 33 steps 2, 5).
+    let fill = |seed: &mut [u8; 66], r: usize| {
+        seed[..64].copy_from_slice(rho_prime);
+        seed[64..].copy_from_slice(&integer_to_bytes_2(r as u16));
+    };
+    let mut seeds = [[0u8; 66]; 4];
+    loop {
+        match next_batch(&mut polys, &mut seeds, fill) {
+            (0, _) => break,
+            (1, [Some(out), ..]) => crate::sample::rej_bounded_poly::<P>(&seeds[0], out),
+            (_, outs) => rej_bounded_poly_x4::<P>(&seeds, outs, ETA_FIRST_BLOCKS),
+        }
+    }
+    seeds.zeroize();
 }
 
-/// FIPS 204 Algorithm 34, ExpandMask. Contract: as [`crate::sample::expand_mask`].
+/// FIPS 204, Algorithm 34 (ExpandMask) for up to four polynomials on AVX2: `outs[i]` gets
+/// BitUnpack(H(seeds[i], 32 * Z_BITS), gamma1 - 1, gamma1) where it is `Some`.
+#[target_feature(enable = "avx2")]
+fn expand_mask_x4<P: Parameters>(seeds: &[[u8; 66]; 4], outs: [Option<&mut Poly>; 4]) {
+    let mut h = Shake256x4::absorb_once([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
+    let mut buf = [[0u8; MASK_BLOCKS * RATE256]; 4];
+    let [b0, b1, b2, b3] = &mut buf;
+    h.squeeze_blocks([&mut b0[..], &mut b1[..], &mut b2[..], &mut b3[..]]);
+    for (out, b) in outs.into_iter().zip(buf.iter()) {
+        if let Some(out) = out {
+            crate::pack::bit_unpack_z::<P>(&b[..32 * P::Z_BITS], out);
+        }
+    }
+    buf.zeroize();
+}
+
+/// FIPS 204, Algorithm 34 (ExpandMask), four polynomials at a time on AVX2.
+///
+/// Contract: as [`crate::sample::expand_mask`], whose output it equals for every rho'' and
+/// every kappa with kappa + l - 1 < 2^16. Constant time: no branch or index depends on rho''
+/// or the stream; seeds and squeezed bytes are zeroised, the x4 state on drop.
 #[target_feature(enable = "avx2")]
 pub(crate) fn expand_mask<P: Parameters>(rho_pp: &[u8; 64], kappa: u16, y: &mut P::VecL) {
-    crate::sample::expand_mask::<P>(rho_pp, kappa, y)
+    let mut polys = y.as_mut().iter_mut().enumerate();
+    // rho'' || IntegerToBytes(kappa + r, 2) (FIPS 204 Alg. 34 step 3).
+    let fill = |seed: &mut [u8; 66], r: usize| {
+        seed[..64].copy_from_slice(rho_pp);
+        seed[64..].copy_from_slice(&integer_to_bytes_2(kappa.wrapping_add(r as u16)));
+    };
+    let mut seeds = [[0u8; 66]; 4];
+    loop {
+        match next_batch(&mut polys, &mut seeds, fill) {
+            (0, _) => break,
+            (1, [Some(out), ..]) => {
+                // One polynomial: the scalar sponge does a quarter of the x4 work.
+                let mut v = [0u8; 32 * 20];
+                crate::keccak::shake256(&[&seeds[0]], &mut v[..32 * P::Z_BITS]);
+                crate::pack::bit_unpack_z::<P>(&v[..32 * P::Z_BITS], out);
+                v.zeroize();
+            }
+            (_, outs) => expand_mask_x4::<P>(&seeds, outs),
+        }
+    }
+    seeds.zeroize();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::params::{
+        Dilithium2, Dilithium3, Dilithium5, Matrix, MlDsa44, MlDsa65, MlDsa87, PolyVec,
+    };
+
+    /// Whether the kernels can run here; prints why a test does nothing when they cannot.
+    fn have_avx2() -> bool {
+        let yes = std::is_x86_feature_detected!("avx2");
+        if !yes {
+            eprintln!("skipped: this CPU has no AVX2");
+        }
+        yes
+    }
+
+    /// Reproducible pseudo-random test bytes: SHAKE256(label || counter).
+    fn test_bytes<const LEN: usize>(label: &str, counter: u64) -> [u8; LEN] {
+        let mut out = [0u8; LEN];
+        crate::keccak::shake256(&[label.as_bytes(), &counter.to_le_bytes()], &mut out);
+        out
+    }
+
+    fn expand_a_agrees<P: Parameters>() {
+        for trial in 0..12 {
+            let rho: [u8; 32] = test_bytes(P::NAME, trial);
+            let mut expect = P::MatrixA::zeroed();
+            crate::sample::expand_a::<P>(&rho, &mut expect);
+            let mut got = P::MatrixA::zeroed();
+            // SAFETY: the caller checked for AVX2.
+            unsafe { expand_a::<P>(&rho, &mut got) };
+            for (r, (g, e)) in got.as_ref().iter().zip(expect.as_ref()).enumerate() {
+                assert!(
+                    g.as_ref() == e.as_ref(),
+                    "{}: row {r}, trial {trial}",
+                    P::NAME
+                );
+            }
+        }
+    }
+
+    fn expand_s_agrees<P: Parameters>() {
+        for trial in 0..12 {
+            let rho_prime: [u8; 64] = test_bytes(P::NAME, 100 + trial);
+            let (mut s1, mut s2) = (P::VecL::zeroed(), P::VecK::zeroed());
+            crate::sample::expand_s::<P>(&rho_prime, &mut s1, &mut s2);
+            let (mut g1, mut g2) = (P::VecL::zeroed(), P::VecK::zeroed());
+            // SAFETY: the caller checked for AVX2.
+            unsafe { expand_s::<P>(&rho_prime, &mut g1, &mut g2) };
+            assert!(g1.as_ref() == s1.as_ref(), "{}: s1, trial {trial}", P::NAME);
+            assert!(g2.as_ref() == s2.as_ref(), "{}: s2, trial {trial}", P::NAME);
+        }
+    }
+
+    fn expand_mask_agrees<P: Parameters>() {
+        // kappa from 0 to the largest the contract allows (kappa + l - 1 = 2^16 - 1).
+        let top = (u16::MAX as usize + 1 - P::L) as u16;
+        let mut kappas = vec![0, 1, P::L as u16, top - 1, top];
+        kappas.extend((0..8).map(|t| u16::from_le_bytes(test_bytes(P::NAME, 200 + t)) % top));
+        for (trial, kappa) in kappas.into_iter().enumerate() {
+            let rho_pp: [u8; 64] = test_bytes(P::NAME, 300 + trial as u64);
+            let mut expect = P::VecL::zeroed();
+            crate::sample::expand_mask::<P>(&rho_pp, kappa, &mut expect);
+            let mut got = P::VecL::zeroed();
+            // SAFETY: the caller checked for AVX2.
+            unsafe { expand_mask::<P>(&rho_pp, kappa, &mut got) };
+            assert!(
+                got.as_ref() == expect.as_ref(),
+                "{}: kappa {kappa}",
+                P::NAME
+            );
+        }
+    }
+
+    fn all_agree<P: Parameters>() {
+        expand_a_agrees::<P>();
+        expand_s_agrees::<P>();
+        expand_mask_agrees::<P>();
+    }
+
+    #[test]
+    fn kernels_equal_the_portable_samplers_for_every_parameter_set() {
+        if !have_avx2() {
+            return;
+        }
+        all_agree::<MlDsa44>();
+        all_agree::<MlDsa65>();
+        all_agree::<MlDsa87>();
+        all_agree::<Dilithium2>();
+        all_agree::<Dilithium3>();
+        all_agree::<Dilithium5>();
+    }
+
+    /// Which lanes of a batch are real, including patterns `next_batch` never makes.
+    const LANE_PATTERNS: [[bool; 4]; 5] = [
+        [true; 4],
+        [true, true, false, false],
+        [true, true, true, false],
+        [true, false, true, false],
+        [false, false, false, true],
+    ];
+
+    #[test]
+    fn rej_ntt_poly_x4_equals_rej_ntt_poly_with_few_blocks_up_front() {
+        if !have_avx2() {
+            return;
+        }
+        // With fewer than 5 blocks up front every lane takes the block-at-a-time path.
+        for first_blocks in 1..=NTT_FIRST_BLOCKS {
+            for (t, pattern) in LANE_PATTERNS.iter().enumerate() {
+                let seeds: [[u8; 34]; 4] =
+                    core::array::from_fn(|i| test_bytes("ntt", (10 * first_blocks + t + i) as u64));
+                let mut got = [NttPoly::ZERO; 4];
+                let mut outs = got.each_mut().map(Some);
+                for (o, &real) in outs.iter_mut().zip(pattern) {
+                    if !real {
+                        *o = None;
+                    }
+                }
+                // SAFETY: AVX2 was detected above.
+                unsafe { rej_ntt_poly_x4(&seeds, outs, first_blocks) };
+                for i in 0..4 {
+                    let mut expect = NttPoly::ZERO;
+                    if pattern[i] {
+                        crate::sample::rej_ntt_poly(&seeds[i], &mut expect);
+                    }
+                    assert!(
+                        got[i] == expect,
+                        "{first_blocks} blocks, {pattern:?}, lane {i}"
+                    );
+                }
+            }
+        }
+    }
+
+    fn rej_bounded_poly_x4_agrees<P: Parameters>() {
+        for first_blocks in 1..=ETA_FIRST_BLOCKS {
+            for (t, pattern) in LANE_PATTERNS.iter().enumerate() {
+                let seeds: [[u8; 66]; 4] = core::array::from_fn(|i| {
+                    test_bytes(P::NAME, (10 * first_blocks + t + i) as u64)
+                });
+                let mut got = [Poly::ZERO; 4];
+                let mut outs = got.each_mut().map(Some);
+                for (o, &real) in outs.iter_mut().zip(pattern) {
+                    if !real {
+                        *o = None;
+                    }
+                }
+                // SAFETY: the caller checked for AVX2.
+                unsafe { rej_bounded_poly_x4::<P>(&seeds, outs, first_blocks) };
+                for i in 0..4 {
+                    let mut expect = Poly::ZERO;
+                    if pattern[i] {
+                        crate::sample::rej_bounded_poly::<P>(&seeds[i], &mut expect);
+                    }
+                    assert!(got[i] == expect, "eta {}, {pattern:?}, lane {i}", P::ETA);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn rej_bounded_poly_x4_equals_rej_bounded_poly_for_both_etas() {
+        if !have_avx2() {
+            return;
+        }
+        // One block up front is too few for eta = 4 always and for eta = 2 often.
+        rej_bounded_poly_x4_agrees::<MlDsa44>();
+        rej_bounded_poly_x4_agrees::<MlDsa65>();
+    }
+
+    /// RejNTTPoly's loop one candidate at a time (the portable code's).
+    fn rej_uniform_scalar(out: &mut [i32; N], mut ctr: usize, buf: &[u8]) -> usize {
+        for b in buf.chunks_exact(3) {
+            if ctr == N {
+                break;
+            }
+            if let Some(c) = coeff_from_three_bytes(b[0], b[1], b[2]) {
+                out[ctr] = c;
+                ctr += 1;
+            }
+        }
+        ctr
+    }
+
+    #[test]
+    fn vector_rejection_equals_one_candidate_at_a_time() {
+        if !have_avx2() {
+            return;
+        }
+        let q = Q as u32;
+        // Candidates around q (q - 1 accepted; q, 2^23 - 1 rejected; the top bit ignored), in
+        // runs that make every mask pattern and every count of accepted lanes likely.
+        let near_q = [
+            q - 2,
+            q - 1,
+            q,
+            q + 1,
+            0x7F_FFFF,
+            0xFF_FFFF,
+            0x80_0000,
+            0,
+            q | 0x80_0000,
+        ];
+        let mut buf = [0u8; NTT_FIRST_BLOCKS * RATE128 + LOAD_SLACK];
+        for trial in 0..300u64 {
+            let picks: [u8; NTT_FIRST_BLOCKS * RATE128 / 3] = test_bytes("rej", trial);
+            for (k, &p) in picks.iter().enumerate() {
+                let v = match trial % 3 {
+                    0 => near_q[p as usize % near_q.len()],
+                    // Mostly rejected: every candidate is >= q unless the low bit of p is 0.
+                    1 if p & 1 == 1 => q + p as u32,
+                    _ => u32::from_le_bytes(test_bytes("rejv", trial << 16 | k as u64)),
+                };
+                buf[3 * k..3 * k + 3].copy_from_slice(&v.to_le_bytes()[..3]);
+            }
+            let start = [0, 1, 100, 247, 248, 249, 255, N][trial as usize % 8];
+            let len = [NTT_FIRST_BLOCKS * RATE128, RATE128, 24, 27, 3, 0][trial as usize % 6];
+            let mut expect = [-1i32; N];
+            let mut got = [-1i32; N];
+            let want = rej_uniform_scalar(&mut expect, start, &buf[..len]);
+            // SAFETY: AVX2 was detected above.
+            let n = unsafe { rej_uniform(&mut got, start, &buf, len) };
+            assert_eq!(n, want, "trial {trial}");
+            // Past the count the vector code may leave rejected candidates; below it, not.
+            assert_eq!(
+                got[start.min(n)..n],
+                expect[start.min(n)..n],
+                "trial {trial}"
+            );
+            assert!(got[..start].iter().all(|&c| c == -1));
+        }
+    }
 }
