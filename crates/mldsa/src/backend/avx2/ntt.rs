@@ -380,6 +380,99 @@ fn gs(r: &mut [__m256i], i: usize, j: usize, tw: Twiddle) {
     r[j] = mont_mul(_mm256_sub_epi32(b, a), tw);
 }
 
+// The butterfly patterns of one 8-vector block, written out with constant indices so that the
+// block stays in registers (loops here were left rolled, over a stack copy).
+
+/// Butterflies between vectors 4 apart: (0, 4), (1, 5), (2, 6), (3, 7), one twiddle.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn ct_4_apart(x: &mut [__m256i; 8], tw: Twiddle) {
+    ct(x, 0, 4, tw);
+    ct(x, 1, 5, tw);
+    ct(x, 2, 6, tw);
+    ct(x, 3, 7, tw);
+}
+
+/// Butterflies between vectors 2 apart: (0, 2), (1, 3) with tw[0]; (4, 6), (5, 7) with tw[1].
+#[inline]
+#[target_feature(enable = "avx2")]
+fn ct_2_apart(x: &mut [__m256i; 8], tw: [Twiddle; 2]) {
+    ct(x, 0, 2, tw[0]);
+    ct(x, 1, 3, tw[0]);
+    ct(x, 4, 6, tw[1]);
+    ct(x, 5, 7, tw[1]);
+}
+
+/// Butterflies between neighbouring vectors: (2i, 2i + 1) with tw[i].
+#[inline]
+#[target_feature(enable = "avx2")]
+fn ct_1_apart(x: &mut [__m256i; 8], tw: [Twiddle; 4]) {
+    ct(x, 0, 1, tw[0]);
+    ct(x, 2, 3, tw[1]);
+    ct(x, 4, 5, tw[2]);
+    ct(x, 6, 7, tw[3]);
+}
+
+/// As [`ct_4_apart`], with Gentleman-Sande butterflies.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn gs_4_apart(x: &mut [__m256i; 8], tw: Twiddle) {
+    gs(x, 0, 4, tw);
+    gs(x, 1, 5, tw);
+    gs(x, 2, 6, tw);
+    gs(x, 3, 7, tw);
+}
+
+/// As [`ct_2_apart`], with Gentleman-Sande butterflies.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn gs_2_apart(x: &mut [__m256i; 8], tw: [Twiddle; 2]) {
+    gs(x, 0, 2, tw[0]);
+    gs(x, 1, 3, tw[0]);
+    gs(x, 4, 6, tw[1]);
+    gs(x, 5, 7, tw[1]);
+}
+
+/// As [`ct_1_apart`], with Gentleman-Sande butterflies.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn gs_1_apart(x: &mut [__m256i; 8], tw: [Twiddle; 4]) {
+    gs(x, 0, 1, tw[0]);
+    gs(x, 2, 3, tw[1]);
+    gs(x, 4, 5, tw[2]);
+    gs(x, 6, 7, tw[3]);
+}
+
+/// Block b (vectors 8b..8b+7, coefficients 64b..64b+63) of a polynomial.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn load_block(p: &[i32; N], b: usize) -> [__m256i; 8] {
+    [
+        load(p, 8 * b),
+        load(p, 8 * b + 1),
+        load(p, 8 * b + 2),
+        load(p, 8 * b + 3),
+        load(p, 8 * b + 4),
+        load(p, 8 * b + 5),
+        load(p, 8 * b + 6),
+        load(p, 8 * b + 7),
+    ]
+}
+
+/// Writes block b of a polynomial.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn store_block(p: &mut [i32; N], b: usize, x: [__m256i; 8]) {
+    store(p, 8 * b, x[0]);
+    store(p, 8 * b + 1, x[1]);
+    store(p, 8 * b + 2, x[2]);
+    store(p, 8 * b + 3, x[3]);
+    store(p, 8 * b + 4, x[4]);
+    store(p, 8 * b + 5, x[5]);
+    store(p, 8 * b + 6, x[6]);
+    store(p, 8 * b + 7, x[7]);
+}
+
 /// Transposes the 8x8 matrix of i32 whose rows are `r`. With r[k] = coefficients 8k..8k+7 of a
 /// block, afterwards r[i] lane k = coefficient 8k + i; a second call undoes it.
 #[inline]
@@ -456,40 +549,19 @@ pub(crate) fn ntt(w: &Poly, out: &mut NttPoly) {
 
     // Layers len = 32 .. 1 stay inside a 64-coefficient block of 8 vectors.
     for (b, t) in FWD_LANES.iter().enumerate() {
-        let mut x: [__m256i; 8] = core::array::from_fn(|k| load(out, 8 * b + k));
-        // len 32: one butterfly group per block, m = 4 + b.
-        let tw = broadcast(4 + b);
-        for i in 0..4 {
-            ct(&mut x, i, i + 4, tw);
-        }
-        // len 16: two groups of 32, m = 8 + 2b + h.
-        for h in 0..2 {
-            let tw = broadcast(8 + 2 * b + h);
-            ct(&mut x, 4 * h, 4 * h + 2, tw);
-            ct(&mut x, 4 * h + 1, 4 * h + 3, tw);
-        }
-        // len 8: four groups of 16, m = 16 + 4b + g.
-        for g in 0..4 {
-            ct(&mut x, 2 * g, 2 * g + 1, broadcast(16 + 4 * b + g));
-        }
-        // len 4, 2, 1: inside 8-coefficient groups, so transpose (lane k = group 8b + k).
+        let mut x = load_block(out, b);
+        // len 32, 16, 8 (4, 2, 1 vectors apart): m = 4 + b, 8 + 2b + h, 16 + 4b + g.
+        ct_4_apart(&mut x, broadcast(4 + b));
+        ct_2_apart(&mut x, [broadcast(8 + 2 * b), broadcast(9 + 2 * b)]);
+        ct_1_apart(&mut x, core::array::from_fn(|g| broadcast(16 + 4 * b + g)));
+        // len 4, 2, 1: inside 8-coefficient groups, so transpose (lane k = group 8b + k) and
+        // the same patterns apply with per-lane twiddles.
         transpose(&mut x);
-        let tw = lanes(&t[0]);
-        for i in 0..4 {
-            ct(&mut x, i, i + 4, tw);
-        }
-        for h in 0..2 {
-            let tw = lanes(&t[1 + h]);
-            ct(&mut x, 4 * h, 4 * h + 2, tw);
-            ct(&mut x, 4 * h + 1, 4 * h + 3, tw);
-        }
-        for s in 0..4 {
-            ct(&mut x, 2 * s, 2 * s + 1, lanes(&t[3 + s]));
-        }
+        ct_4_apart(&mut x, lanes(&t[0]));
+        ct_2_apart(&mut x, [lanes(&t[1]), lanes(&t[2])]);
+        ct_1_apart(&mut x, core::array::from_fn(|s| lanes(&t[3 + s])));
         transpose(&mut x);
-        for (k, v) in x.into_iter().enumerate() {
-            store(out, 8 * b + k, v);
-        }
+        store_block(out, b, x);
     }
 }
 
@@ -514,40 +586,19 @@ pub(crate) fn ntt_inverse(w_hat: &NttPoly, out: &mut Poly) {
 
     // Layers len = 1 .. 32 stay inside a 64-coefficient block of 8 vectors.
     for (b, t) in INV_LANES.iter().enumerate() {
-        let mut x: [__m256i; 8] = core::array::from_fn(|k| load(&w_hat.0, 8 * b + k));
-        // len 1, 2, 4: inside 8-coefficient groups, so transpose (lane k = group 8b + k).
+        let mut x = load_block(&w_hat.0, b);
+        // len 1, 2, 4: inside 8-coefficient groups, so transpose (lane k = group 8b + k) and
+        // pair whole vectors with per-lane twiddles.
         transpose(&mut x);
-        for (s, pair) in t[..4].iter().enumerate() {
-            gs(&mut x, 2 * s, 2 * s + 1, lanes(pair));
-        }
-        for h in 0..2 {
-            let tw = lanes(&t[4 + h]);
-            gs(&mut x, 4 * h, 4 * h + 2, tw);
-            gs(&mut x, 4 * h + 1, 4 * h + 3, tw);
-        }
-        let tw = lanes(&t[6]);
-        for i in 0..4 {
-            gs(&mut x, i, i + 4, tw);
-        }
+        gs_1_apart(&mut x, core::array::from_fn(|s| lanes(&t[s])));
+        gs_2_apart(&mut x, [lanes(&t[4]), lanes(&t[5])]);
+        gs_4_apart(&mut x, lanes(&t[6]));
         transpose(&mut x);
-        // len 8: four groups of 16, m = 31 - 4b - g.
-        for g in 0..4 {
-            gs(&mut x, 2 * g, 2 * g + 1, broadcast(31 - 4 * b - g));
-        }
-        // len 16: two groups of 32, m = 15 - 2b - h.
-        for h in 0..2 {
-            let tw = broadcast(15 - 2 * b - h);
-            gs(&mut x, 4 * h, 4 * h + 2, tw);
-            gs(&mut x, 4 * h + 1, 4 * h + 3, tw);
-        }
-        // len 32: m = 7 - b.
-        let tw = broadcast(7 - b);
-        for i in 0..4 {
-            gs(&mut x, i, i + 4, tw);
-        }
-        for (k, v) in x.into_iter().enumerate() {
-            store(out, 8 * b + k, v);
-        }
+        // len 8, 16, 32 (1, 2, 4 vectors apart): m = 31 - 4b - g, 15 - 2b - h, 7 - b.
+        gs_1_apart(&mut x, core::array::from_fn(|g| broadcast(31 - 4 * b - g)));
+        gs_2_apart(&mut x, [broadcast(15 - 2 * b), broadcast(14 - 2 * b)]);
+        gs_4_apart(&mut x, broadcast(7 - b));
+        store_block(out, b, x);
     }
 
     // Layers len = 64 (m = 3, 2) and 128 (m = 1) on the vectors r, r+8, r+16, r+24, with the
