@@ -20,7 +20,7 @@
 use core::arch::x86_64::*;
 
 use crate::params::{D, Parameters, Q, bitlen};
-use crate::poly::Poly;
+use crate::poly::{N, Poly};
 
 // ---------------------------------------------------------------------------------------------
 // Loads, stores and small vector helpers.
@@ -51,6 +51,15 @@ fn load(c: &[i32; 8]) -> __m256i {
 fn store(c: &mut [i32; 8], v: __m256i) {
     // SAFETY: `c` is 32 writable bytes, and `storeu` accepts any alignment.
     unsafe { _mm256_storeu_si256(c.as_mut_ptr().cast(), v) }
+}
+
+/// Loads 16 bytes.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn load16(b: &[u8]) -> __m128i {
+    let b: &[u8; 16] = b.try_into().expect("16 bytes");
+    // SAFETY: `b` is 16 readable bytes, and `loadu` accepts any alignment.
+    unsafe { _mm_loadu_si128(b.as_ptr().cast()) }
 }
 
 /// Stores the 32 bytes of `v`.
@@ -419,12 +428,217 @@ pub(crate) fn w1_encode<P: Parameters>(w1: &[Poly], out: &mut [u8]) {
     }
 }
 
+// ---------------------------------------------------------------------------------------------
+// BitUnpack of z (and of the mask y).
+
+/// Shuffle and shift constants for unpacking 8 fields of `bits` bits (18 or 20).
+struct UnpackZConsts {
+    /// Bytes per half group of 4 fields (bits / 2).
+    half: usize,
+    /// Per 32-bit lane j: the byte shuffle (bytes b_j, b_j + 1, b_j + 2, zero) with
+    /// b_j = floor(bits j / 8).
+    ctrl: [i32; 4],
+    /// The same, for a window that starts `tail` bytes earlier (the last half group).
+    ctrl_tail: [i32; 4],
+    /// Per lane j: the bit offset bits j mod 8 of field j in its 3 bytes.
+    shift: [i32; 4],
+}
+
+impl UnpackZConsts {
+    const fn new(bits: usize) -> Self {
+        assert!(bits == 18 || bits == 20, "z fields are 18 or 20 bits");
+        let half = bits / 2;
+        // The last half group starts at 32 bits - half; its 16-byte window is moved back to end
+        // with the data.
+        let tail = half + 16 - bits;
+        let mut ctrl = [0; 4];
+        let mut ctrl_tail = [0; 4];
+        let mut shift = [0; 4];
+        let mut j = 0;
+        while j < 4 {
+            let b = bits * j / 8;
+            let s = bits * j % 8;
+            assert!(s + bits <= 24, "a field lies within 3 bytes");
+            assert!(b + 2 + tail < 16, "the moved window still holds the field");
+            ctrl[j] = Self::three_bytes(b);
+            ctrl_tail[j] = Self::three_bytes(b + tail);
+            shift[j] = s as i32;
+            j += 1;
+        }
+        // The windows stay inside the 32 * bits bytes: every group's lower one, and the upper
+        // one of every group but the last.
+        assert!(31 * bits + 16 <= 32 * bits && 30 * bits + half + 16 <= 32 * bits);
+        Self {
+            half,
+            ctrl,
+            ctrl_tail,
+            shift,
+        }
+    }
+
+    /// The shuffle control of one 32-bit lane: bytes b, b + 1, b + 2, then a zero byte.
+    const fn three_bytes(b: usize) -> i32 {
+        (b | (b + 1) << 8 | (b + 2) << 16 | 0x80 << 24) as u32 as i32
+    }
+}
+
+/// 8 fields from two 16-byte windows (fields 0-3 from `lo`, 4-7 from `hi`), as gamma1 - field.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn unpack_z8(lo: __m128i, hi: __m128i, ctrl: __m256i, shift: __m256i, gamma1: i32) -> __m256i {
+    let mask = (gamma1 << 1) - 1;
+    let x = _mm256_shuffle_epi8(_mm256_set_m128i(hi, lo), ctrl);
+    let x = _mm256_and_si256(_mm256_srlv_epi32(x, shift), _mm256_set1_epi32(mask));
+    _mm256_sub_epi32(_mm256_set1_epi32(gamma1), x)
+}
+
+/// FIPS 204, Algorithm 19 (BitUnpack) of z or y with a = gamma1 - 1, b = gamma1, AVX2:
+/// w_i = gamma1 - (field i), fields of 18 bits (gamma1 = 2^17) or 20 bits (gamma1 = 2^19).
+///
+/// Contract: as [`crate::pack::bit_unpack_z`]. Bounds: `v.len() == 32 * Z_BITS` (any bytes);
+/// w in (-gamma1, gamma1].
+/// Constant time: fixed shuffles and shifts; v may be secret (y).
+#[cfg_attr(
+    not(test),
+    allow(
+        dead_code,
+        reason = "a signing-loop kernel, wired into the backend separately"
+    )
+)]
+#[target_feature(enable = "avx2")]
+pub(crate) fn bit_unpack_z<P: Parameters>(v: &[u8], w: &mut Poly) {
+    const {
+        assert!(
+            1 << (P::Z_BITS - 1) == P::GAMMA1,
+            "Z_BITS = 1 + log2(gamma1)"
+        )
+    };
+    let c = const { UnpackZConsts::new(P::Z_BITS) };
+    let bits = P::Z_BITS;
+    let len = 32 * bits;
+    debug_assert_eq!(v.len(), len, "Bounds: BitUnpack length");
+    let v = &v[..len];
+    let ctrl = _mm256_setr_epi32(
+        c.ctrl[0], c.ctrl[1], c.ctrl[2], c.ctrl[3], c.ctrl[0], c.ctrl[1], c.ctrl[2], c.ctrl[3],
+    );
+    let shift = _mm256_setr_epi32(
+        c.shift[0], c.shift[1], c.shift[2], c.shift[3], c.shift[0], c.shift[1], c.shift[2],
+        c.shift[3],
+    );
+    let out = lanes_mut(w);
+    // A group of 8 fields is `bits` bytes. Its two 16-byte windows stay inside v for all
+    // groups but the last, whose upper window ends with v instead.
+    for (g, out) in out[..N / 8 - 1].iter_mut().enumerate() {
+        let off = g * bits;
+        let lo = load16(&v[off..off + 16]);
+        let hi = load16(&v[off + c.half..off + c.half + 16]);
+        store(out, unpack_z8(lo, hi, ctrl, shift, P::GAMMA1));
+    }
+    let ctrl_last = _mm256_setr_epi32(
+        c.ctrl[0],
+        c.ctrl[1],
+        c.ctrl[2],
+        c.ctrl[3],
+        c.ctrl_tail[0],
+        c.ctrl_tail[1],
+        c.ctrl_tail[2],
+        c.ctrl_tail[3],
+    );
+    let off = (N / 8 - 1) * bits;
+    let lo = load16(&v[off..off + 16]);
+    let hi = load16(&v[len - 16..]);
+    store(
+        &mut out[N / 8 - 1],
+        unpack_z8(lo, hi, ctrl_last, shift, P::GAMMA1),
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reductions for the signing loop.
+
+/// `crate::field::freeze` on 8 lanes: reduce32, then add q to negative lanes.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn freeze(a: __m256i) -> __m256i {
+    // t = (a + 2^22) >> 23; a - t q with t q = (t << 23) - (t << 13) + t, wrapping as the
+    // portable i32 arithmetic does.
+    let t = _mm256_srai_epi32(_mm256_add_epi32(a, _mm256_set1_epi32(1 << 22)), 23);
+    let tq = _mm256_add_epi32(
+        _mm256_sub_epi32(_mm256_slli_epi32(t, 23), _mm256_slli_epi32(t, 13)),
+        t,
+    );
+    let a = _mm256_sub_epi32(a, tq);
+    _mm256_add_epi32(
+        a,
+        _mm256_and_si256(_mm256_srai_epi32(a, 31), _mm256_set1_epi32(Q)),
+    )
+}
+
+// q = 2^23 - 2^13 + 1, as `freeze` multiplies by it.
+const _: () = assert!(Q == (1 << 23) - (1 << 13) + 1);
+
+/// cs2_i := freeze(w_i - cs2_i), coefficient-wise (FIPS 204 Alg. 7 step 21, r = w - cs2 kept
+/// in [0, q)), AVX2.
+///
+/// Contract: the portable composition `crate::field::freeze(w - cs2)`. Bounds: w in [0, q),
+/// |cs2| <= (q-1)/2; result in [0, q).
+#[cfg_attr(
+    not(test),
+    allow(
+        dead_code,
+        reason = "a signing-loop kernel, wired into the backend separately"
+    )
+)]
+#[target_feature(enable = "avx2")]
+pub(crate) fn sub_freeze(w: &[Poly], cs2: &mut [Poly]) {
+    debug_assert!(all_in(w, 0, Q), "Bounds: w in [0, q)");
+    debug_assert!(
+        all_in(cs2, -(Q - 1) / 2, (Q - 1) / 2 + 1),
+        "Bounds: |cs2| < q/2"
+    );
+    for (w, cs2) in w.iter().zip(cs2.iter_mut()) {
+        for (w, cs2) in lanes(w).iter().zip(lanes_mut(cs2)) {
+            let r = freeze(_mm256_sub_epi32(load(w), load(cs2)));
+            store(cs2, r);
+        }
+    }
+}
+
+/// c := center(freeze(c)) for every coefficient (the exact small product of `product_centred`
+/// in sign.rs), AVX2.
+///
+/// Contract: the portable composition `crate::field::center(crate::field::freeze(c))`.
+/// Bounds: |c| < q; result in [-(q-1)/2, (q-1)/2].
+#[cfg_attr(
+    not(test),
+    allow(
+        dead_code,
+        reason = "a signing-loop kernel, wired into the backend separately"
+    )
+)]
+#[target_feature(enable = "avx2")]
+pub(crate) fn centre_freeze(p: &mut Poly) {
+    debug_assert!(
+        all_in(core::slice::from_ref(p), -Q + 1, Q),
+        "Bounds: |c| < q"
+    );
+    let half_q = _mm256_set1_epi32((Q - 1) / 2);
+    let q = _mm256_set1_epi32(Q);
+    for c in lanes_mut(p) {
+        let a = freeze(load(c));
+        // Subtract q where a > (q-1)/2: the sign of ((q-1)/2 - a) is the mask.
+        let above = _mm256_srai_epi32(_mm256_sub_epi32(half_q, a), 31);
+        store(c, _mm256_sub_epi32(a, _mm256_and_si256(above, q)));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     //! Each kernel against its portable counterpart: exhaustively over Z_q where the domain is
     //! Z_q (both gamma2 values), at and around the edges elsewhere, and on random inputs.
     //! Every test returns early, with a note, on a CPU without AVX2.
     use super::*;
+    use crate::field::{center, freeze as freeze_scalar};
     use crate::params::{MlDsa44, MlDsa65, MlDsa87};
     use crate::poly::N;
     use crate::rounding::{GAMMA2_32, GAMMA2_88};
@@ -852,5 +1066,152 @@ mod tests {
             w1_encode_matches::<MlDsa65>();
             w1_encode_matches::<MlDsa87>();
         }
+    }
+
+    /// `bit_unpack_z` for both widths (ML-DSA-44: gamma1 = 2^17, 18-bit fields; ML-DSA-65:
+    /// gamma1 = 2^19, 20-bit fields): all 0x00, all 0xff, 0x55 / 0xaa, every single bit set
+    /// alone (every field at its extremes 0 and 2^bits - 1 sits next to each other one), and
+    /// random bytes.
+    fn bit_unpack_z_matches<P: Parameters>() {
+        let len = 32 * P::Z_BITS;
+        let mut cases: Vec<Vec<u8>> = [0x00, 0xff, 0x55, 0xaa]
+            .iter()
+            .map(|&b| vec![b; len])
+            .collect();
+        for bit in 0..8 * len {
+            let mut v = vec![0u8; len];
+            v[bit / 8] = 1 << (bit % 8);
+            cases.push(v);
+            let mut v = vec![0xffu8; len];
+            v[bit / 8] ^= 1 << (bit % 8);
+            cases.push(v);
+        }
+        let mut rng = Rng(P::Z_BITS as u64);
+        for _ in 0..2000 {
+            cases.push((0..len).map(|_| rng.next() as u8).collect());
+        }
+        let (mut got, mut want) = (Poly::ZERO, Poly::ZERO);
+        for (n, v) in cases.iter().enumerate() {
+            got.0.fill(0x5a5a_5a5a);
+            crate::pack::bit_unpack_z::<P>(v, &mut want);
+            // SAFETY: the callers checked for AVX2.
+            unsafe { bit_unpack_z::<P>(v, &mut got) };
+            assert_polys_eq(
+                &std::format!("{}: BitUnpack z, case {n}", P::NAME),
+                &[got],
+                &[want],
+                &[],
+            );
+        }
+        assert_eq!(cases.len(), 4 + 2 * 8 * len + 2000);
+    }
+
+    #[test]
+    fn bit_unpack_z_18_bit_ml_dsa_44() {
+        if have_avx2() {
+            bit_unpack_z_matches::<MlDsa44>();
+        }
+    }
+
+    #[test]
+    fn bit_unpack_z_20_bit_ml_dsa_65() {
+        if have_avx2() {
+            bit_unpack_z_matches::<MlDsa65>();
+        }
+    }
+
+    /// `sub_freeze` against `freeze(w - cs2)`: every pair of edge values (w in {0, 1, 2,
+    /// (q-1)/2, (q+1)/2, q - 2, q - 1}, cs2 in {+-(q-1)/2, +-((q-1)/2 - 1), +-1, 0}) at every
+    /// lane, then every difference w - cs2 the domain allows (all of [-(q-1)/2, 3(q-1)/2]),
+    /// each from a pseudorandom pair (w, cs2) in the domain.
+    #[test]
+    fn sub_freeze_edges_and_every_difference() {
+        if !have_avx2() {
+            return;
+        }
+        let h = (Q - 1) / 2;
+        let ws = [0, 1, 2, h, h + 1, Q - 2, Q - 1];
+        let cs = [-h, -h + 1, -1, 0, 1, h - 1, h];
+        let pairs: Vec<(i32, i32)> = ws
+            .iter()
+            .flat_map(|&w| cs.iter().map(move |&c| (w, c)))
+            .collect();
+        // Every pair at every lane: rotate the pair list through the 6 x 256 coefficients.
+        for shift in 0..pairs.len() {
+            let mut w = [Poly::ZERO; 6];
+            let mut c = [Poly::ZERO; 6];
+            for (n, (wp, cp)) in w
+                .iter_mut()
+                .flat_map(|p| p.0.iter_mut())
+                .zip(c.iter_mut().flat_map(|p| p.0.iter_mut()))
+                .enumerate()
+            {
+                (*wp, *cp) = pairs[(n + shift) % pairs.len()];
+            }
+            let want: Vec<Poly> = w
+                .iter()
+                .zip(&c)
+                .map(|(w, c)| Poly(core::array::from_fn(|j| freeze_scalar(w.0[j] - c.0[j]))))
+                .collect();
+            let input = c;
+            // SAFETY: AVX2 was detected above.
+            unsafe { sub_freeze(&w, &mut c) };
+            assert_polys_eq("sub_freeze edges", &c, &want, &[&w, &input]);
+        }
+        // Every difference a = w - cs2 in [-h, q - 1 + h].
+        let mut rng = Rng(21);
+        let (lo, hi) = (-h, Q - 1 + h);
+        let mut a = lo;
+        let mut count = 0usize;
+        while a <= hi {
+            let mut w = vec![Poly::ZERO; BATCH];
+            let mut c = vec![Poly::ZERO; BATCH];
+            for (wp, cp) in w
+                .iter_mut()
+                .flat_map(|p| p.0.iter_mut())
+                .zip(c.iter_mut().flat_map(|p| p.0.iter_mut()))
+            {
+                let d = a.min(hi);
+                count += usize::from(a <= hi);
+                a += 1;
+                // w in [max(0, d - h), min(q - 1, d + h)], so that cs2 = w - d is in [-h, h].
+                *wp = rng.range((d - h).max(0), (d + h).min(Q - 1));
+                *cp = *wp - d;
+            }
+            let want: Vec<Poly> = w
+                .iter()
+                .zip(&c)
+                .map(|(w, c)| Poly(core::array::from_fn(|j| freeze_scalar(w.0[j] - c.0[j]))))
+                .collect();
+            let input = c.clone();
+            // SAFETY: as above.
+            unsafe { sub_freeze(&w, &mut c) };
+            assert_polys_eq("sub_freeze", &c, &want, &[&w, &input]);
+        }
+        assert_eq!(count, (hi - lo + 1) as usize);
+    }
+
+    /// `centre_freeze` against `center(freeze(c))` for every c of its domain, (-q, q).
+    #[test]
+    fn centre_freeze_exhaustive() {
+        if !have_avx2() {
+            return;
+        }
+        let mut c = -(Q - 1);
+        let mut count = 0usize;
+        while c < Q {
+            let mut p = Poly::ZERO;
+            for x in p.0.iter_mut() {
+                count += usize::from(c < Q);
+                *x = c.min(Q - 1);
+                c += 1;
+            }
+            let want = Poly(p.0.map(|x| center(freeze_scalar(x))));
+            let input = p;
+            // SAFETY: AVX2 was detected above.
+            unsafe { centre_freeze(&mut p) };
+            assert_polys_eq("centre_freeze", &[p], &[want], &[&[input]]);
+        }
+        assert_eq!(count, 2 * Q as usize - 1);
     }
 }
