@@ -1,48 +1,1217 @@
 //! AVX2 rounding (Power2Round, Decompose, MakeHint, UseHint), norm checks and packing.
 //!
-//! (Stubs delegating to the portable code until the vectorised kernels land.)
+//! Eight coefficients per `__m256i`, one per 32-bit lane, in the portable layout. Every kernel
+//! computes exactly what its portable counterpart computes, lane by lane, for every input in the
+//! portable function's domain (the `Bounds:` line there); the tests at the bottom check that
+//! exhaustively wherever the domain is Z_q.
+//!
+//! Decompose divides by 2 gamma2 without a division: 2 gamma2 = 2^s * d with d odd, so
+//! floor(x / 2 gamma2) = floor(floor(x / 2^s) / d), and floor(x / 2^s) fits 16 bits. The
+//! division by d is then one unsigned 16-bit high multiply by M = ceil(2^(16+k) / d) and a shift
+//! by k; [`DecomposeConsts::new`] derives M and k from gamma2 and proves at compile time that the
+//! quotient is exact for every x that occurs (the Granlund-Montgomery bound).
+//!
+//! Constant time: straight-line vector arithmetic. No branch, loop bound or memory index depends
+//! on a coefficient; masks stand in for the spec's "if"s; the norm checks visit every
+//! coefficient and reveal only their final yes/no; nothing divides. Shuffle controls and shift
+//! counts are constants of the parameter set.
+#![deny(clippy::undocumented_unsafe_blocks)]
 
-use crate::params::Parameters;
-use crate::poly::Poly;
+use core::arch::x86_64::*;
 
-/// Contract: as [`crate::rounding::power2_round_vec`].
+use crate::params::{D, Parameters, Q, bitlen};
+use crate::poly::{N, Poly};
+
+// ---------------------------------------------------------------------------------------------
+// Loads, stores and small vector helpers.
+
+/// The polynomial as 32 groups of 8 coefficients (one `__m256i` each).
+#[inline(always)]
+fn lanes(p: &Poly) -> &[[i32; 8]] {
+    p.0.as_chunks::<8>().0
+}
+
+/// The polynomial as 32 groups of 8 coefficients, writable.
+#[inline(always)]
+fn lanes_mut(p: &mut Poly) -> &mut [[i32; 8]] {
+    p.0.as_chunks_mut::<8>().0
+}
+
+/// Loads 8 coefficients.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn load(c: &[i32; 8]) -> __m256i {
+    // SAFETY: `c` is 32 readable bytes, and `loadu` accepts any alignment.
+    unsafe { _mm256_loadu_si256(c.as_ptr().cast()) }
+}
+
+/// Stores 8 coefficients.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn store(c: &mut [i32; 8], v: __m256i) {
+    // SAFETY: `c` is 32 writable bytes, and `storeu` accepts any alignment.
+    unsafe { _mm256_storeu_si256(c.as_mut_ptr().cast(), v) }
+}
+
+/// Loads 16 bytes.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn load16(b: &[u8]) -> __m128i {
+    let b: &[u8; 16] = b.try_into().expect("16 bytes");
+    // SAFETY: `b` is 16 readable bytes, and `loadu` accepts any alignment.
+    unsafe { _mm_loadu_si128(b.as_ptr().cast()) }
+}
+
+/// Stores the 32 bytes of `v`.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn store32(out: &mut [u8], v: __m256i) {
+    let out: &mut [u8; 32] = out.try_into().expect("32 bytes");
+    // SAFETY: `out` is 32 writable bytes, and `storeu` accepts any alignment.
+    unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), v) }
+}
+
+/// Stores the low 24 bytes of `v`.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn store24(out: &mut [u8], v: __m256i) {
+    let out: &mut [u8; 24] = out.try_into().expect("24 bytes");
+    let lo = _mm256_castsi256_si128(v);
+    let hi = _mm256_extracti128_si256(v, 1);
+    // SAFETY: `out` is 24 writable bytes: 16 are written at offset 0 and 8 at offset 16, both
+    // with unaligned stores.
+    unsafe {
+        _mm_storeu_si128(out.as_mut_ptr().cast(), lo);
+        _mm_storel_epi64(out.as_mut_ptr().add(16).cast(), hi);
+    }
+}
+
+/// Logical right shift of each 32-bit lane by `n` (a constant of the parameter set, which the
+/// compiler turns into an immediate shift once the call is inlined).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn shr(a: __m256i, n: i32) -> __m256i {
+    _mm256_srl_epi32(a, _mm_cvtsi32_si128(n))
+}
+
+/// Left shift of each 32-bit lane by `n` (see [`shr`]).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn shl(a: __m256i, n: i32) -> __m256i {
+    _mm256_sll_epi32(a, _mm_cvtsi32_si128(n))
+}
+
+/// 1 if the sign bit of some lane of `v` is set, else 0 (without a branch).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn any_sign(v: __m256i) -> u32 {
+    // The 8 sign bits; a non-zero byte has the top bit of its negation set.
+    let bits = _mm256_movemask_ps(_mm256_castsi256_ps(v)) as u32;
+    bits.wrapping_neg() >> 31
+}
+
+/// The sum of the 8 lanes.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn sum_lanes(v: __m256i) -> u32 {
+    let s = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    let s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0b01_00_11_10));
+    let s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0b10_11_00_01));
+    _mm_cvtsi128_si32(s) as u32
+}
+
+/// True if every coefficient c of `v` has lo <= c < hi. (For `debug_assert!`; it visits every
+/// coefficient, so that it compiles to vector code.)
+fn all_in(v: &[Poly], lo: i32, hi: i32) -> bool {
+    v.iter()
+        .all(|p| p.0.iter().fold(true, |ok, &c| ok & (lo <= c) & (c < hi)))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Decompose.
+
+/// The constants of the division-free Decompose for one gamma2.
+#[derive(Clone, Copy)]
+struct DecomposeConsts {
+    /// s, with 2 gamma2 = 2^s * d.
+    shift: i32,
+    /// d, the odd part of 2 gamma2.
+    odd: i32,
+    /// M = ceil(2^(16+k) / d), below 2^16.
+    mul: i32,
+    /// k.
+    post: i32,
+    /// m = (q - 1) / (2 gamma2): the r1 that wraps around to 0 (Alg. 36 step 3).
+    m: i32,
+}
+
+impl DecomposeConsts {
+    /// The constants for `gamma2`, with compile-time proofs that they are exact on [0, q).
+    const fn new(gamma2: i32) -> Self {
+        let two_gamma2 = 2 * gamma2;
+        assert!((Q - 1) % two_gamma2 == 0, "2 gamma2 divides q - 1");
+        let shift = two_gamma2.trailing_zeros() as i32;
+        let odd = two_gamma2 >> shift;
+        assert!(odd > 1);
+        // 2^k < d (d is odd and not 1), so M = ceil(2^(16+k) / d) < 2^16.
+        let post = bitlen(odd as u32) as i32 - 1;
+        let n = 16 + post;
+        let mul = ((1i64 << n) + odd as i64 - 1) / odd as i64;
+        assert!(mul < 1 << 16, "M fits an unsigned 16-bit lane");
+        // x = r + gamma2 - 1 for r in [0, q); x / 2^s must fit 16 bits.
+        let x_max = ((Q - 1 + gamma2 - 1) >> shift) as i64;
+        assert!(x_max < 1 << 16, "floor(x / 2^s) fits a 16-bit lane");
+        // Granlund-Montgomery: with e = M d - 2^n, floor(x M / 2^n) = floor(x / d) whenever
+        // x e < 2^n, because then x M / 2^n exceeds x / d by less than 1 / d.
+        let err = mul * odd as i64 - (1i64 << n);
+        assert!(x_max * err < 1i64 << n, "the quotient is exact for every x");
+        let m = (Q - 1) / two_gamma2;
+        // r1 <= m, and r1 * d is computed as a 16-bit product.
+        assert!(m * odd < 1 << 15, "r1 * d fits a 16-bit lane");
+        Self {
+            shift,
+            odd,
+            mul: mul as i32,
+            post,
+            m,
+        }
+    }
+}
+
+/// FIPS 204, Algorithm 36 (Decompose) on 8 lanes, AVX2: (r1, r0) as
+/// [`crate::rounding::decompose`] computes them.
+///
+/// Bounds: r in [0, q). Output r1 in [0, m), r0 in [-gamma2, gamma2].
+#[inline]
+#[target_feature(enable = "avx2")]
+fn decompose<P: Parameters>(r: __m256i) -> (__m256i, __m256i) {
+    let c = const { DecomposeConsts::new(P::GAMMA2) };
+    // r0 = r mod+- 2 gamma2 is in (-gamma2, gamma2], so r1 = floor((r + gamma2 - 1) / 2 gamma2)
+    // = floor(floor(x / 2^s) / d). The quotient x' = floor(x / 2^s) sits in the low 16 bits of
+    // each lane (the high 16 are 0), so the 16-bit high multiply gives floor(x' M / 2^16) there
+    // and 0 above it.
+    let x = shr(
+        _mm256_add_epi32(r, _mm256_set1_epi32(P::GAMMA2 - 1)),
+        c.shift,
+    );
+    let r1 = shr(_mm256_mulhi_epu16(x, _mm256_set1_epi32(c.mul)), c.post);
+    // r0 = r - r1 * 2 gamma2 = r - ((r1 * d) << s); r1 * d fits 16 bits.
+    let r1_times_2gamma2 = shl(_mm256_mullo_epi16(r1, _mm256_set1_epi32(c.odd)), c.shift);
+    let r0 = _mm256_sub_epi32(r, r1_times_2gamma2);
+    // Alg. 36 step 3: if r - r0 = q - 1 (r1 = m), then r1 = 0 and r0 = r0 - 1.
+    let wrap = _mm256_cmpeq_epi32(r1, _mm256_set1_epi32(c.m));
+    (_mm256_andnot_si256(wrap, r1), _mm256_add_epi32(r0, wrap))
+}
+
+/// Power2Round on 8 lanes: (r1, r0) as [`crate::rounding::power2_round`].
+#[inline]
+#[target_feature(enable = "avx2")]
+fn power2_round(r: __m256i) -> (__m256i, __m256i) {
+    const D_BITS: i32 = D as i32;
+    let r1 = _mm256_srai_epi32(
+        _mm256_add_epi32(r, _mm256_set1_epi32((1 << (D - 1)) - 1)),
+        D_BITS,
+    );
+    (r1, _mm256_sub_epi32(r, _mm256_slli_epi32(r1, D_BITS)))
+}
+
+/// (bound - 1) - |a| in each lane: negative exactly when |a| >= bound (as [`Poly::exceeds`]).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn bound_minus_abs(bound_minus_1: __m256i, a: __m256i) -> __m256i {
+    _mm256_sub_epi32(bound_minus_1, _mm256_abs_epi32(a))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rounding kernels.
+
+/// FIPS 204, Algorithm 35 (Power2Round) on vectors, AVX2.
+///
+/// Contract: as [`crate::rounding::power2_round_vec`]. Bounds: t in [0, q); t1 and t0 get
+/// r1 = (r + 2^(d-1) - 1) >> d and r0 = r - r1 2^d, in (-2^(d-1), 2^(d-1)].
 #[target_feature(enable = "avx2")]
 pub(crate) fn power2_round_vec(t: &[Poly], t1: &mut [Poly], t0: &mut [Poly]) {
-    crate::rounding::power2_round_vec(t, t1, t0)
+    debug_assert!(all_in(t, 0, Q), "Bounds: t in [0, q)");
+    for ((t, t1), t0) in t.iter().zip(t1.iter_mut()).zip(t0.iter_mut()) {
+        for ((t, t1), t0) in lanes(t).iter().zip(lanes_mut(t1)).zip(lanes_mut(t0)) {
+            let (r1, r0) = power2_round(load(t));
+            store(t1, r1);
+            store(t0, r0);
+        }
+    }
 }
 
-/// Contract: as [`crate::rounding::high_bits_vec`].
+/// FIPS 204, Algorithm 37 (HighBits) on vectors, AVX2.
+///
+/// Contract: as [`crate::rounding::high_bits_vec`]. Bounds: w in [0, q); w1 in
+/// [0, (q-1)/(2 gamma2)).
 #[target_feature(enable = "avx2")]
 pub(crate) fn high_bits_vec<P: Parameters>(w: &[Poly], w1: &mut [Poly]) {
-    crate::rounding::high_bits_vec::<P>(w, w1)
+    debug_assert!(all_in(w, 0, Q), "Bounds: w in [0, q)");
+    for (w, w1) in w.iter().zip(w1.iter_mut()) {
+        for (w, w1) in lanes(w).iter().zip(lanes_mut(w1)) {
+            store(w1, decompose::<P>(load(w)).0);
+        }
+    }
 }
 
-/// Contract: as [`crate::rounding::low_bits_exceed`].
+/// FIPS 204, Algorithm 38 (LowBits) on vectors with the infinity-norm check, AVX2: 1 if
+/// ||LowBits(r)||_inf >= bound, else 0.
+///
+/// Contract: as [`crate::rounding::low_bits_exceed`]. Bounds: r in [0, q), bound > 0.
+/// Constant time: every coefficient is visited; only the combined answer depends on r.
 #[target_feature(enable = "avx2")]
 pub(crate) fn low_bits_exceed<P: Parameters>(r: &[Poly], bound: i32) -> u32 {
-    crate::rounding::low_bits_exceed::<P>(r, bound)
+    debug_assert!(all_in(r, 0, Q), "Bounds: r in [0, q)");
+    debug_assert!(bound > 0, "Bounds: bound > 0");
+    let bound_minus_1 = _mm256_set1_epi32(bound.wrapping_sub(1));
+    let mut any = _mm256_setzero_si256();
+    for r in r {
+        for r in lanes(r) {
+            let r0 = decompose::<P>(load(r)).1;
+            any = _mm256_or_si256(any, bound_minus_abs(bound_minus_1, r0));
+        }
+    }
+    any_sign(any)
 }
 
-/// Contract: as [`crate::rounding::make_hint_vec`].
+/// FIPS 204, Algorithm 39 (MakeHint) on vectors, AVX2: h = [HighBits(r) != HighBits(r + z)],
+/// returning the number of 1s in h.
+///
+/// Contract: as [`crate::rounding::make_hint_vec`]. Bounds: r and r + z in [0, q) (`r_plus_z`
+/// is passed instead of z); h in {0, 1}.
+/// Constant time: the count is a lane-wise sum; the caller decides what to reveal of it.
 #[target_feature(enable = "avx2")]
 pub(crate) fn make_hint_vec<P: Parameters>(r_plus_z: &[Poly], r: &[Poly], h: &mut [Poly]) -> u32 {
-    crate::rounding::make_hint_vec::<P>(r_plus_z, r, h)
+    debug_assert!(all_in(r_plus_z, 0, Q), "Bounds: r + z in [0, q)");
+    debug_assert!(all_in(r, 0, Q), "Bounds: r in [0, q)");
+    let one = _mm256_set1_epi32(1);
+    let mut count = _mm256_setzero_si256();
+    for ((rz, r), h) in r_plus_z.iter().zip(r.iter()).zip(h.iter_mut()) {
+        for ((rz, r), h) in lanes(rz).iter().zip(lanes(r)).zip(lanes_mut(h)) {
+            let v1 = decompose::<P>(load(rz)).0;
+            let r1 = decompose::<P>(load(r)).0;
+            let hint = _mm256_andnot_si256(_mm256_cmpeq_epi32(v1, r1), one);
+            store(h, hint);
+            count = _mm256_add_epi32(count, hint);
+        }
+    }
+    sum_lanes(count)
 }
 
-/// Contract: as [`crate::rounding::use_hint_vec`].
+/// FIPS 204, Algorithm 40 (UseHint) on vectors, AVX2.
+///
+/// Contract: as [`crate::rounding::use_hint_vec`]. Bounds: h in {0, 1}, r in [0, q); w1 in
+/// [0, (q-1)/(2 gamma2)).
 #[target_feature(enable = "avx2")]
 pub(crate) fn use_hint_vec<P: Parameters>(h: &[Poly], r: &[Poly], w1: &mut [Poly]) {
-    crate::rounding::use_hint_vec::<P>(h, r, w1)
+    debug_assert!(all_in(h, 0, 2), "Bounds: h in {{0, 1}}");
+    debug_assert!(all_in(r, 0, Q), "Bounds: r in [0, q)");
+    let m = _mm256_set1_epi32(const { DecomposeConsts::new(P::GAMMA2).m });
+    let one = _mm256_set1_epi32(1);
+    for ((h, r), w1) in h.iter().zip(r.iter()).zip(w1.iter_mut()) {
+        for ((h, r), w1) in lanes(h).iter().zip(lanes(r)).zip(lanes_mut(w1)) {
+            let (r1, r0) = decompose::<P>(load(r));
+            let h = load(h);
+            // Step h when r0 > 0, -h when r0 <= 0 (the boundary r0 = 0 steps down):
+            // (h ^ mask) - mask negates h where the mask is all ones.
+            let not_positive = _mm256_cmpgt_epi32(one, r0);
+            let step = _mm256_sub_epi32(_mm256_xor_si256(h, not_positive), not_positive);
+            let moved = _mm256_add_epi32(r1, step);
+            // (r1 +- 1) mod m: -1 becomes m - 1 and m becomes 0.
+            let moved = _mm256_add_epi32(moved, _mm256_and_si256(_mm256_srai_epi32(moved, 31), m));
+            let moved = _mm256_andnot_si256(_mm256_cmpeq_epi32(moved, m), moved);
+            store(w1, moved);
+        }
+    }
 }
 
-/// Contract: as [`crate::poly::vec_exceeds`].
+/// The infinity-norm check ||v||_inf >= bound on vectors, AVX2: 1 if some coefficient has
+/// |c| >= bound, else 0.
+///
+/// Contract: as [`crate::poly::vec_exceeds`]. Bounds: |c| < 2^31, bound > 0.
+/// Constant time: abs, subtract and or-accumulate over every coefficient, no early exit; only
+/// the answer depends on v.
 #[target_feature(enable = "avx2")]
 pub(crate) fn vec_exceeds(v: &[Poly], bound: i32) -> u32 {
-    crate::poly::vec_exceeds(v, bound)
+    debug_assert!(
+        v.iter()
+            .all(|p| p.0.iter().fold(true, |ok, &c| ok & (c != i32::MIN))),
+        "Bounds: |c| < 2^31"
+    );
+    debug_assert!(bound > 0, "Bounds: bound > 0");
+    let bound_minus_1 = _mm256_set1_epi32(bound.wrapping_sub(1));
+    let mut any = _mm256_setzero_si256();
+    for p in v {
+        for c in lanes(p) {
+            any = _mm256_or_si256(any, bound_minus_abs(bound_minus_1, load(c)));
+        }
+    }
+    any_sign(any)
 }
 
-/// FIPS 204 Algorithm 28, w1Encode. Contract: as [`crate::encode::w1_encode`].
+// ---------------------------------------------------------------------------------------------
+// w1Encode.
+
+/// Packs 64 coefficients in [0, 16) (8 vectors) into 32 bytes, two per byte, low nibble first.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn pack_4bit(c: &[[i32; 8]; 8], out: &mut [u8]) {
+    // Dword order after the two packs (L/H: coefficients 0-3 / 4-7 of a vector): v0L v1L v2L
+    // v3L | v0H v1H v2H v3H. This index list puts each vector's halves back together.
+    let order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    let mut bytes = [_mm256_setzero_si256(); 2];
+    for (half, b) in c.as_chunks::<4>().0.iter().zip(bytes.iter_mut()) {
+        let ab = _mm256_packus_epi32(load(&half[0]), load(&half[1]));
+        let cd = _mm256_packus_epi32(load(&half[2]), load(&half[3]));
+        // 32 coefficients, one per byte, in order.
+        let in_order = _mm256_permutevar8x32_epi32(_mm256_packus_epi16(ab, cd), order);
+        // Each pair of bytes (x0, x1) to the 16-bit x0 + 16 x1.
+        *b = _mm256_maddubs_epi16(in_order, _mm256_set1_epi16(0x1001));
+    }
+    // 16-bit values to bytes; the pack interleaves the two inputs by 8-byte quarters.
+    let packed = _mm256_packus_epi16(bytes[0], bytes[1]);
+    store32(out, _mm256_permute4x64_epi64(packed, 0b11_01_10_00));
+}
+
+/// Packs 32 coefficients in [0, 64) (4 vectors) into 24 bytes, 6 bits each, little-endian.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn pack_6bit(c: &[[i32; 8]; 4], out: &mut [u8]) {
+    // Pairs of coefficients to 12-bit values x0 + 64 x1 (16-bit multiply-add).
+    let pair = _mm256_set1_epi32((64 << 16) | 1);
+    let p01 = _mm256_madd_epi16(_mm256_packus_epi32(load(&c[0]), load(&c[1])), pair);
+    let p23 = _mm256_madd_epi16(_mm256_packus_epi32(load(&c[2]), load(&c[3])), pair);
+    // Pairs of 12-bit values to 24-bit values y0 + 4096 y1: four coefficients per dword, in the
+    // dword order v0L v1L v2L v3L | v0H v1H v2H v3H.
+    let quad = _mm256_set1_epi32((4096 << 16) | 1);
+    let q = _mm256_madd_epi16(_mm256_packus_epi32(p01, p23), quad);
+    let q = _mm256_permutevar8x32_epi32(q, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+    // The 3 low bytes of each dword, packed at the bottom of each 128-bit lane (12 bytes each),
+    // then the two lanes' 12 bytes made contiguous.
+    let squeeze = _mm256_setr_epi8(
+        0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1, //
+        0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
+    );
+    let q = _mm256_shuffle_epi8(q, squeeze);
+    let q = _mm256_permutevar8x32_epi32(q, _mm256_setr_epi32(0, 1, 2, 4, 5, 6, 3, 7));
+    store24(out, q);
+}
+
+/// FIPS 204, Algorithm 28 (w1Encode) on vectors, AVX2: SimpleBitPack of each w1[i] with
+/// 4-bit (gamma2 = (q-1)/32) or 6-bit (gamma2 = (q-1)/88) fields.
+///
+/// Contract: as [`crate::encode::w1_encode`]. Bounds: w1 in [0, 2^W1_BITS);
+/// `out.len() == w1.len() * 32 * W1_BITS`.
+/// Constant time: no branch on the coefficients (the output becomes public, the input is not yet).
 #[target_feature(enable = "avx2")]
 pub(crate) fn w1_encode<P: Parameters>(w1: &[Poly], out: &mut [u8]) {
-    crate::encode::w1_encode::<P>(w1, out)
+    let len = 32 * P::W1_BITS;
+    debug_assert_eq!(out.len(), w1.len() * len, "Bounds: w1Encode length");
+    debug_assert!(all_in(w1, 0, 1 << P::W1_BITS), "Bounds: w1 in [0, 2^bits)");
+    for (i, p) in w1.iter().enumerate() {
+        let out = &mut out[i * len..(i + 1) * len];
+        let groups = lanes(p);
+        match P::W1_BITS {
+            4 => {
+                for (j, c) in groups.as_chunks::<8>().0.iter().enumerate() {
+                    pack_4bit(c, &mut out[32 * j..32 * j + 32]);
+                }
+            }
+            6 => {
+                for (j, c) in groups.as_chunks::<4>().0.iter().enumerate() {
+                    pack_6bit(c, &mut out[24 * j..24 * j + 24]);
+                }
+            }
+            _ => unreachable!("FIPS 204 packs w1 in 4 or 6 bits"),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// BitUnpack of z (and of the mask y).
+
+/// Shuffle and shift constants for unpacking 8 fields of `bits` bits (18 or 20).
+struct UnpackZConsts {
+    /// Bytes per half group of 4 fields (bits / 2).
+    half: usize,
+    /// Per 32-bit lane j: the byte shuffle (bytes b_j, b_j + 1, b_j + 2, zero) with
+    /// b_j = floor(bits j / 8).
+    ctrl: [i32; 4],
+    /// The same, for a window that starts `tail` bytes earlier (the last half group).
+    ctrl_tail: [i32; 4],
+    /// Per lane j: the bit offset bits j mod 8 of field j in its 3 bytes.
+    shift: [i32; 4],
+}
+
+impl UnpackZConsts {
+    const fn new(bits: usize) -> Self {
+        assert!(bits == 18 || bits == 20, "z fields are 18 or 20 bits");
+        let half = bits / 2;
+        // The last half group starts at 32 bits - half; its 16-byte window is moved back to end
+        // with the data.
+        let tail = half + 16 - bits;
+        let mut ctrl = [0; 4];
+        let mut ctrl_tail = [0; 4];
+        let mut shift = [0; 4];
+        let mut j = 0;
+        while j < 4 {
+            let b = bits * j / 8;
+            let s = bits * j % 8;
+            assert!(s + bits <= 24, "a field lies within 3 bytes");
+            assert!(b + 2 + tail < 16, "the moved window still holds the field");
+            ctrl[j] = Self::three_bytes(b);
+            ctrl_tail[j] = Self::three_bytes(b + tail);
+            shift[j] = s as i32;
+            j += 1;
+        }
+        // The windows stay inside the 32 * bits bytes: every group's lower one, and the upper
+        // one of every group but the last.
+        assert!(31 * bits + 16 <= 32 * bits && 30 * bits + half + 16 <= 32 * bits);
+        Self {
+            half,
+            ctrl,
+            ctrl_tail,
+            shift,
+        }
+    }
+
+    /// The shuffle control of one 32-bit lane: bytes b, b + 1, b + 2, then a zero byte.
+    const fn three_bytes(b: usize) -> i32 {
+        (b | (b + 1) << 8 | (b + 2) << 16 | 0x80 << 24) as u32 as i32
+    }
+}
+
+/// 8 fields from two 16-byte windows (fields 0-3 from `lo`, 4-7 from `hi`), as gamma1 - field.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn unpack_z8(lo: __m128i, hi: __m128i, ctrl: __m256i, shift: __m256i, gamma1: i32) -> __m256i {
+    let mask = (gamma1 << 1) - 1;
+    let x = _mm256_shuffle_epi8(_mm256_set_m128i(hi, lo), ctrl);
+    let x = _mm256_and_si256(_mm256_srlv_epi32(x, shift), _mm256_set1_epi32(mask));
+    _mm256_sub_epi32(_mm256_set1_epi32(gamma1), x)
+}
+
+/// FIPS 204, Algorithm 19 (BitUnpack) of z or y with a = gamma1 - 1, b = gamma1, AVX2:
+/// w_i = gamma1 - (field i), fields of 18 bits (gamma1 = 2^17) or 20 bits (gamma1 = 2^19).
+///
+/// Contract: as [`crate::pack::bit_unpack_z`]. Bounds: `v.len() == 32 * Z_BITS` (any bytes);
+/// w in (-gamma1, gamma1].
+/// Constant time: fixed shuffles and shifts; v may be secret (y).
+#[cfg_attr(
+    not(test),
+    allow(
+        dead_code,
+        reason = "a signing-loop kernel, wired into the backend separately"
+    )
+)]
+#[target_feature(enable = "avx2")]
+pub(crate) fn bit_unpack_z<P: Parameters>(v: &[u8], w: &mut Poly) {
+    const {
+        assert!(
+            1 << (P::Z_BITS - 1) == P::GAMMA1,
+            "Z_BITS = 1 + log2(gamma1)"
+        )
+    };
+    let c = const { UnpackZConsts::new(P::Z_BITS) };
+    let bits = P::Z_BITS;
+    let len = 32 * bits;
+    debug_assert_eq!(v.len(), len, "Bounds: BitUnpack length");
+    let v = &v[..len];
+    let ctrl = _mm256_setr_epi32(
+        c.ctrl[0], c.ctrl[1], c.ctrl[2], c.ctrl[3], c.ctrl[0], c.ctrl[1], c.ctrl[2], c.ctrl[3],
+    );
+    let shift = _mm256_setr_epi32(
+        c.shift[0], c.shift[1], c.shift[2], c.shift[3], c.shift[0], c.shift[1], c.shift[2],
+        c.shift[3],
+    );
+    let out = lanes_mut(w);
+    // A group of 8 fields is `bits` bytes. Its two 16-byte windows stay inside v for all
+    // groups but the last, whose upper window ends with v instead.
+    for (g, out) in out[..N / 8 - 1].iter_mut().enumerate() {
+        let off = g * bits;
+        let lo = load16(&v[off..off + 16]);
+        let hi = load16(&v[off + c.half..off + c.half + 16]);
+        store(out, unpack_z8(lo, hi, ctrl, shift, P::GAMMA1));
+    }
+    let ctrl_last = _mm256_setr_epi32(
+        c.ctrl[0],
+        c.ctrl[1],
+        c.ctrl[2],
+        c.ctrl[3],
+        c.ctrl_tail[0],
+        c.ctrl_tail[1],
+        c.ctrl_tail[2],
+        c.ctrl_tail[3],
+    );
+    let off = (N / 8 - 1) * bits;
+    let lo = load16(&v[off..off + 16]);
+    let hi = load16(&v[len - 16..]);
+    store(
+        &mut out[N / 8 - 1],
+        unpack_z8(lo, hi, ctrl_last, shift, P::GAMMA1),
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reductions for the signing loop.
+
+/// `crate::field::freeze` on 8 lanes: reduce32, then add q to negative lanes.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn freeze(a: __m256i) -> __m256i {
+    // t = (a + 2^22) >> 23; a - t q with t q = (t << 23) - (t << 13) + t, wrapping as the
+    // portable i32 arithmetic does.
+    let t = _mm256_srai_epi32(_mm256_add_epi32(a, _mm256_set1_epi32(1 << 22)), 23);
+    let tq = _mm256_add_epi32(
+        _mm256_sub_epi32(_mm256_slli_epi32(t, 23), _mm256_slli_epi32(t, 13)),
+        t,
+    );
+    let a = _mm256_sub_epi32(a, tq);
+    _mm256_add_epi32(
+        a,
+        _mm256_and_si256(_mm256_srai_epi32(a, 31), _mm256_set1_epi32(Q)),
+    )
+}
+
+// q = 2^23 - 2^13 + 1, as `freeze` multiplies by it.
+const _: () = assert!(Q == (1 << 23) - (1 << 13) + 1);
+
+/// cs2_i := freeze(w_i - cs2_i), coefficient-wise (FIPS 204 Alg. 7 step 21, r = w - cs2 kept
+/// in [0, q)), AVX2.
+///
+/// Contract: the portable composition `crate::field::freeze(w - cs2)`. Bounds: w in [0, q),
+/// |cs2| <= (q-1)/2; result in [0, q).
+#[cfg_attr(
+    not(test),
+    allow(
+        dead_code,
+        reason = "a signing-loop kernel, wired into the backend separately"
+    )
+)]
+#[target_feature(enable = "avx2")]
+pub(crate) fn sub_freeze(w: &[Poly], cs2: &mut [Poly]) {
+    debug_assert!(all_in(w, 0, Q), "Bounds: w in [0, q)");
+    debug_assert!(
+        all_in(cs2, -(Q - 1) / 2, (Q - 1) / 2 + 1),
+        "Bounds: |cs2| < q/2"
+    );
+    for (w, cs2) in w.iter().zip(cs2.iter_mut()) {
+        for (w, cs2) in lanes(w).iter().zip(lanes_mut(cs2)) {
+            let r = freeze(_mm256_sub_epi32(load(w), load(cs2)));
+            store(cs2, r);
+        }
+    }
+}
+
+/// c := center(freeze(c)) for every coefficient (the exact small product of `product_centred`
+/// in sign.rs), AVX2.
+///
+/// Contract: the portable composition `crate::field::center(crate::field::freeze(c))`.
+/// Bounds: |c| < q; result in [-(q-1)/2, (q-1)/2].
+#[cfg_attr(
+    not(test),
+    allow(
+        dead_code,
+        reason = "a signing-loop kernel, wired into the backend separately"
+    )
+)]
+#[target_feature(enable = "avx2")]
+pub(crate) fn centre_freeze(p: &mut Poly) {
+    debug_assert!(
+        all_in(core::slice::from_ref(p), -Q + 1, Q),
+        "Bounds: |c| < q"
+    );
+    let half_q = _mm256_set1_epi32((Q - 1) / 2);
+    let q = _mm256_set1_epi32(Q);
+    for c in lanes_mut(p) {
+        let a = freeze(load(c));
+        // Subtract q where a > (q-1)/2: the sign of ((q-1)/2 - a) is the mask.
+        let above = _mm256_srai_epi32(_mm256_sub_epi32(half_q, a), 31);
+        store(c, _mm256_sub_epi32(a, _mm256_and_si256(above, q)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Each kernel against its portable counterpart: exhaustively over Z_q where the domain is
+    //! Z_q (both gamma2 values), at and around the edges elsewhere, and on random inputs.
+    //! Every test returns early, with a note, on a CPU without AVX2.
+    use super::*;
+    use crate::field::{center, freeze as freeze_scalar};
+    use crate::params::{MlDsa44, MlDsa65, MlDsa87};
+    use crate::poly::N;
+    use crate::rounding::{GAMMA2_32, GAMMA2_88};
+
+    /// Polynomials per batch when sweeping Z_q (several, so that the kernels' outer loops run).
+    const BATCH: usize = 64;
+
+    fn have_avx2() -> bool {
+        let yes = std::is_x86_feature_detected!("avx2");
+        if !yes {
+            std::eprintln!("note: this CPU has no AVX2; AVX2 kernel test skipped");
+        }
+        yes
+    }
+
+    /// SplitMix64, for reproducible pseudorandom inputs.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        }
+
+        /// Uniform in [lo, hi] (test code: the modulo bias does not matter).
+        fn range(&mut self, lo: i32, hi: i32) -> i32 {
+            let span = (hi as i64 - lo as i64 + 1) as u64;
+            (lo as i64 + (self.next() % span) as i64) as i32
+        }
+    }
+
+    /// Calls `f` with batches of `BATCH` polynomials holding every r in [0, q) once, in order
+    /// (the last batch padded with q - 1). Returns the number of distinct r passed: q.
+    fn for_all_of_z_q(mut f: impl FnMut(&[Poly])) -> usize {
+        let mut batch = vec![Poly::ZERO; BATCH];
+        let mut r = 0i32;
+        let mut distinct = 0;
+        while r < Q {
+            for c in batch.iter_mut().flat_map(|p| p.0.iter_mut()) {
+                distinct += usize::from(r < Q);
+                *c = r.min(Q - 1);
+                r += 1;
+            }
+            f(&batch);
+        }
+        distinct
+    }
+
+    /// Panics at the first coefficient where `got` and `want` differ, naming it and the inputs.
+    #[track_caller]
+    fn assert_polys_eq(what: &str, got: &[Poly], want: &[Poly], inputs: &[&[Poly]]) {
+        assert_eq!(got.len(), want.len());
+        for (i, (g, w)) in got.iter().zip(want).enumerate() {
+            for j in 0..N {
+                if g.0[j] != w.0[j] {
+                    let ins: Vec<i32> = inputs.iter().map(|v| v[i].0[j]).collect();
+                    panic!(
+                        "{what}: poly {i} coefficient {j}, inputs {ins:?}: AVX2 {} portable {}",
+                        g.0[j], w.0[j]
+                    );
+                }
+            }
+        }
+    }
+
+    /// Decompose of every lane, through the kernels' own helper.
+    #[target_feature(enable = "avx2")]
+    fn decompose_polys<P: Parameters>(r: &[Poly], r1: &mut [Poly], r0: &mut [Poly]) {
+        for ((r, r1), r0) in r.iter().zip(r1.iter_mut()).zip(r0.iter_mut()) {
+            for ((r, r1), r0) in lanes(r).iter().zip(lanes_mut(r1)).zip(lanes_mut(r0)) {
+                let (hi, lo) = decompose::<P>(load(r));
+                store(r1, hi);
+                store(r0, lo);
+            }
+        }
+    }
+
+    #[test]
+    fn power2_round_vec_exhaustive() {
+        if !have_avx2() {
+            return;
+        }
+        let (mut t1, mut t0) = (vec![Poly::ZERO; BATCH], vec![Poly::ZERO; BATCH]);
+        let (mut e1, mut e0) = (vec![Poly::ZERO; BATCH], vec![Poly::ZERO; BATCH]);
+        let n = for_all_of_z_q(|t| {
+            crate::rounding::power2_round_vec(t, &mut e1, &mut e0);
+            // SAFETY: AVX2 was detected above.
+            unsafe { power2_round_vec(t, &mut t1, &mut t0) };
+            assert_polys_eq("Power2Round r1", &t1, &e1, &[t]);
+            assert_polys_eq("Power2Round r0", &t0, &e0, &[t]);
+        });
+        assert_eq!(n, Q as usize);
+    }
+
+    /// Decompose (both halves, lane by lane) and HighBits on vectors for every r in Z_q.
+    fn decompose_and_high_bits_exhaustive<P: Parameters, const GAMMA2: i32>() {
+        assert_eq!(P::GAMMA2, GAMMA2);
+        let (mut r1, mut r0) = (vec![Poly::ZERO; BATCH], vec![Poly::ZERO; BATCH]);
+        let (mut w1, mut e1) = (vec![Poly::ZERO; BATCH], vec![Poly::ZERO; BATCH]);
+        let n = for_all_of_z_q(|r| {
+            // SAFETY: the callers checked for AVX2.
+            unsafe { decompose_polys::<P>(r, &mut r1, &mut r0) };
+            for ((r, r1), r0) in r.iter().zip(&r1).zip(&r0) {
+                for j in 0..N {
+                    let want = crate::rounding::decompose::<GAMMA2>(r.0[j]);
+                    assert_eq!((r1.0[j], r0.0[j]), want, "Decompose r = {}", r.0[j]);
+                }
+            }
+            crate::rounding::high_bits_vec::<P>(r, &mut e1);
+            // SAFETY: as above.
+            unsafe { high_bits_vec::<P>(r, &mut w1) };
+            assert_polys_eq("HighBits", &w1, &e1, &[r]);
+        });
+        assert_eq!(n, Q as usize);
+    }
+
+    #[test]
+    fn decompose_and_high_bits_vec_exhaustive_gamma2_88() {
+        if have_avx2() {
+            decompose_and_high_bits_exhaustive::<MlDsa44, GAMMA2_88>();
+        }
+    }
+
+    #[test]
+    fn decompose_and_high_bits_vec_exhaustive_gamma2_32() {
+        if have_avx2() {
+            decompose_and_high_bits_exhaustive::<MlDsa65, GAMMA2_32>();
+        }
+    }
+
+    /// LowBits through `low_bits_exceed`, for every r in Z_q.
+    ///
+    /// Per r: a polynomial that is r at one lane (moving with r) and 0 elsewhere (LowBits 0),
+    /// checked at bound |LowBits(r)| (must be 1) and |LowBits(r)| + 1 (must be 0): together
+    /// they pin |LowBits(r)| exactly. Per batch of 64 polynomials: the kernel against the
+    /// portable `low_bits_exceed` at bounds around the batch's largest |LowBits| and at the
+    /// signing bound gamma2 - beta.
+    fn low_bits_exceed_exhaustive<P: Parameters, const GAMMA2: i32>() {
+        assert_eq!(P::GAMMA2, GAMMA2);
+        let mut single = [Poly::ZERO];
+        let (mut checks, mut zeros) = (0usize, 0usize);
+        for r in 0..Q {
+            let a = crate::rounding::low_bits::<GAMMA2>(r).abs();
+            let j = r as usize % N;
+            single[0].0[j] = r;
+            for (bound, want) in [(a, 1), (a + 1, 0)] {
+                if bound == 0 {
+                    zeros += 1; // bound 0 is outside the domain (bound > 0)
+                    continue;
+                }
+                // SAFETY: the callers checked for AVX2.
+                let got = unsafe { low_bits_exceed::<P>(&single, bound) };
+                assert_eq!(got, want, "LowBits r = {r}, bound {bound}");
+                checks += 1;
+            }
+            single[0].0[j] = 0;
+        }
+        let n = for_all_of_z_q(|r| {
+            let max = r
+                .iter()
+                .flat_map(|p| p.0.iter())
+                .map(|&c| crate::rounding::low_bits::<GAMMA2>(c).abs())
+                .max()
+                .unwrap();
+            for bound in [1, max, max + 1, GAMMA2 - P::BETA, GAMMA2, GAMMA2 + 1] {
+                let want = crate::rounding::low_bits_exceed::<P>(r, bound);
+                // SAFETY: as above.
+                let got = unsafe { low_bits_exceed::<P>(r, bound) };
+                assert_eq!(got, want, "low_bits_exceed batch from r = {}", r[0].0[0]);
+            }
+        });
+        assert_eq!(n, Q as usize);
+        // LowBits(r) = 0 exactly for r = 2 gamma2 k, k < m (q - 1 wraps around to -1).
+        assert_eq!(zeros, ((Q - 1) / (2 * GAMMA2)) as usize);
+        assert_eq!(checks, 2 * Q as usize - zeros);
+    }
+
+    #[test]
+    fn low_bits_exceed_exhaustive_gamma2_88() {
+        if have_avx2() {
+            low_bits_exceed_exhaustive::<MlDsa44, GAMMA2_88>();
+        }
+    }
+
+    #[test]
+    fn low_bits_exceed_exhaustive_gamma2_32() {
+        if have_avx2() {
+            low_bits_exceed_exhaustive::<MlDsa65, GAMMA2_32>();
+        }
+    }
+
+    /// MakeHint for every r in Z_q, each with z in a list of edges (0, +-1, +-gamma2,
+    /// +-(gamma2 + 1), +-2 gamma2, q - 1 - r) plus a z that walks the whole of (-q, q); r + z
+    /// reduced into [0, q) as the signer does. The hint count must match too.
+    fn make_hint_exhaustive<P: Parameters, const GAMMA2: i32>() {
+        assert_eq!(P::GAMMA2, GAMMA2);
+        let zs: [fn(i32) -> i32; 12] = [
+            |_| 0,
+            |_| 1,
+            |_| -1,
+            |_| GAMMA2,
+            |_| -GAMMA2,
+            |_| GAMMA2 + 1,
+            |_| -GAMMA2 - 1,
+            |_| 2 * GAMMA2,
+            |_| -2 * GAMMA2,
+            |r| Q - 1 - r,
+            |r| -r,
+            |r| ((r as i64 * 7919) % Q as i64) as i32 - r,
+        ];
+        let mut rz = vec![Poly::ZERO; BATCH];
+        let (mut h, mut e) = (vec![Poly::ZERO; BATCH], vec![Poly::ZERO; BATCH]);
+        let mut pairs = 0usize;
+        let n = for_all_of_z_q(|r| {
+            for z in zs {
+                for (rz, r) in rz.iter_mut().zip(r) {
+                    for j in 0..N {
+                        rz.0[j] = (r.0[j] + z(r.0[j])).rem_euclid(Q);
+                    }
+                }
+                let want = crate::rounding::make_hint_vec::<P>(&rz, r, &mut e);
+                // SAFETY: the callers checked for AVX2.
+                let got = unsafe { make_hint_vec::<P>(&rz, r, &mut h) };
+                assert_polys_eq("MakeHint", &h, &e, &[&rz, r]);
+                assert_eq!(got, want, "hint count");
+                pairs += BATCH * N;
+            }
+        });
+        assert_eq!(n, Q as usize);
+        assert!(pairs >= zs.len() * Q as usize);
+    }
+
+    #[test]
+    fn make_hint_vec_exhaustive_in_r_gamma2_88() {
+        if have_avx2() {
+            make_hint_exhaustive::<MlDsa44, GAMMA2_88>();
+        }
+    }
+
+    #[test]
+    fn make_hint_vec_exhaustive_in_r_gamma2_32() {
+        if have_avx2() {
+            make_hint_exhaustive::<MlDsa65, GAMMA2_32>();
+        }
+    }
+
+    /// UseHint for every r in Z_q with h = 0 and with h = 1 (all of {0, 1} x Z_q), and once
+    /// more with h mixed lane by lane.
+    fn use_hint_exhaustive<P: Parameters>() {
+        let (mut w1, mut e1) = (vec![Poly::ZERO; BATCH], vec![Poly::ZERO; BATCH]);
+        let zeros = vec![Poly::ZERO; BATCH];
+        let ones = vec![Poly([1; N]); BATCH];
+        let mixed: Vec<Poly> = (0..BATCH)
+            .map(|i| {
+                Poly(core::array::from_fn(|j| {
+                    ((i * 7 + j * 3 + j / 5) & 1) as i32
+                }))
+            })
+            .collect();
+        let n = for_all_of_z_q(|r| {
+            for h in [&zeros, &ones, &mixed] {
+                crate::rounding::use_hint_vec::<P>(h, r, &mut e1);
+                // SAFETY: the callers checked for AVX2.
+                unsafe { use_hint_vec::<P>(h, r, &mut w1) };
+                assert_polys_eq("UseHint", &w1, &e1, &[h, r]);
+            }
+        });
+        assert_eq!(n, Q as usize);
+    }
+
+    #[test]
+    fn use_hint_vec_exhaustive_gamma2_88() {
+        if have_avx2() {
+            use_hint_exhaustive::<MlDsa44>();
+        }
+    }
+
+    #[test]
+    fn use_hint_vec_exhaustive_gamma2_32() {
+        if have_avx2() {
+            use_hint_exhaustive::<MlDsa65>();
+        }
+    }
+
+    /// `vec_exceeds` on ML-DSA-65's k = 6 shape: for bounds from 1 to 2^31 - 1 (including
+    /// every gamma2 and gamma1 - beta), a probe value from {bound - 1, bound, bound + 1, their
+    /// negatives, 0, +-1, i32::MIN + 1, i32::MAX} at every coefficient of every polynomial, over
+    /// a background of random values with |c| < bound; then random vectors around the bound.
+    #[test]
+    fn vec_exceeds_at_the_bound_everywhere() {
+        if !have_avx2() {
+            return;
+        }
+        let mut rng = Rng(1);
+        let bounds = [
+            1,
+            2,
+            GAMMA2_88,
+            GAMMA2_32,
+            GAMMA2_88 - MlDsa44::BETA,
+            GAMMA2_32 - MlDsa65::BETA,
+            MlDsa44::GAMMA1 - MlDsa44::BETA,
+            MlDsa65::GAMMA1 - MlDsa65::BETA,
+            MlDsa87::GAMMA1 - MlDsa87::BETA,
+            Q,
+            1 << 30,
+            i32::MAX - 1,
+            i32::MAX,
+        ];
+        let mut calls = 0usize;
+        for bound in bounds {
+            let mut v = [Poly::ZERO; 6];
+            for c in v.iter_mut().flat_map(|p| p.0.iter_mut()) {
+                *c = rng.range(-(bound - 1), bound - 1);
+            }
+            let probes = [
+                bound - 1,
+                bound,
+                bound.saturating_add(1),
+                -(bound - 1),
+                -bound,
+                -bound.saturating_add(1),
+                0,
+                1,
+                -1,
+                i32::MIN + 1,
+                i32::MAX,
+            ];
+            for probe in probes {
+                for i in 0..v.len() {
+                    for j in 0..N {
+                        let keep = v[i].0[j];
+                        v[i].0[j] = probe;
+                        let want = crate::poly::vec_exceeds(&v, bound);
+                        // SAFETY: AVX2 was detected above.
+                        let got = unsafe { vec_exceeds(&v, bound) };
+                        assert_eq!(got, want, "bound {bound}, {probe} at poly {i} coeff {j}");
+                        v[i].0[j] = keep;
+                        calls += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(calls, 13 * 11 * 6 * N);
+        // Random vectors of 1 to 8 polynomials below the bound, with 0 to 2 outliers at or
+        // beyond it (either sign) at random places.
+        let mut seen = [0usize; 2];
+        for round in 0..20_000 {
+            let bound = bounds[round % bounds.len()];
+            let mut v = vec![Poly::ZERO; 1 + round % 8];
+            for c in v.iter_mut().flat_map(|p| p.0.iter_mut()) {
+                *c = rng.range(-(bound - 1), bound - 1);
+            }
+            for _ in 0..rng.range(0, 2) {
+                let i = rng.range(0, v.len() as i32 - 1) as usize;
+                let j = rng.range(0, N as i32 - 1) as usize;
+                let x = rng.range(bound, bound.saturating_add(2));
+                v[i].0[j] = if rng.next() & 1 == 0 { x } else { -x };
+            }
+            let want = crate::poly::vec_exceeds(&v, bound);
+            // SAFETY: as above.
+            let got = unsafe { vec_exceeds(&v, bound) };
+            assert_eq!(got, want, "random round {round}");
+            seen[want as usize] += 1;
+        }
+        assert!(
+            seen[0] > 1000 && seen[1] > 1000,
+            "both answers exercised: {seen:?}"
+        );
+    }
+
+    /// `w1_encode` for both widths (ML-DSA-44: 6 bits, k = 4; ML-DSA-65: 4 bits, k = 6;
+    /// ML-DSA-87: 4 bits, k = 8): all 0, all 2^bits - 1, all m - 1 (the largest HighBits), the
+    /// largest value alone at every position, and random vectors over [0, 2^bits) and [0, m).
+    fn w1_encode_matches<P: Parameters>() {
+        let k = P::K;
+        let top = (1 << P::W1_BITS) - 1;
+        let m = (Q - 1) / (2 * P::GAMMA2);
+        let mut cases: Vec<Vec<Poly>> = vec![
+            vec![Poly::ZERO; k],
+            vec![Poly([top; N]); k],
+            vec![Poly([m - 1; N]); k],
+        ];
+        for i in 0..k {
+            for j in 0..N {
+                let mut v = vec![Poly::ZERO; k];
+                v[i].0[j] = top;
+                cases.push(v);
+            }
+        }
+        let mut rng = Rng(P::K as u64);
+        for round in 0..2000 {
+            let hi = if round % 2 == 0 { top } else { m - 1 };
+            let mut v = vec![Poly::ZERO; k];
+            for c in v.iter_mut().flat_map(|p| p.0.iter_mut()) {
+                *c = rng.range(0, hi);
+            }
+            cases.push(v);
+        }
+        let mut got = vec![0u8; P::W1_LEN];
+        let mut want = vec![0u8; P::W1_LEN];
+        for (n, w1) in cases.iter().enumerate() {
+            got.fill(0xa5);
+            crate::encode::w1_encode::<P>(w1, &mut want);
+            // SAFETY: the callers checked for AVX2.
+            unsafe { w1_encode::<P>(w1, &mut got) };
+            assert_eq!(got, want, "{}: case {n}", P::NAME);
+        }
+        assert_eq!(cases.len(), 3 + k * N + 2000);
+    }
+
+    #[test]
+    fn w1_encode_6_bit_ml_dsa_44() {
+        if have_avx2() {
+            w1_encode_matches::<MlDsa44>();
+        }
+    }
+
+    #[test]
+    fn w1_encode_4_bit_ml_dsa_65_and_87() {
+        if have_avx2() {
+            w1_encode_matches::<MlDsa65>();
+            w1_encode_matches::<MlDsa87>();
+        }
+    }
+
+    /// `bit_unpack_z` for both widths (ML-DSA-44: gamma1 = 2^17, 18-bit fields; ML-DSA-65:
+    /// gamma1 = 2^19, 20-bit fields): all 0x00, all 0xff, 0x55 / 0xaa, every single bit set
+    /// alone (every field at its extremes 0 and 2^bits - 1 sits next to each other one), and
+    /// random bytes.
+    fn bit_unpack_z_matches<P: Parameters>() {
+        let len = 32 * P::Z_BITS;
+        let mut cases: Vec<Vec<u8>> = [0x00, 0xff, 0x55, 0xaa]
+            .iter()
+            .map(|&b| vec![b; len])
+            .collect();
+        for bit in 0..8 * len {
+            let mut v = vec![0u8; len];
+            v[bit / 8] = 1 << (bit % 8);
+            cases.push(v);
+            let mut v = vec![0xffu8; len];
+            v[bit / 8] ^= 1 << (bit % 8);
+            cases.push(v);
+        }
+        let mut rng = Rng(P::Z_BITS as u64);
+        for _ in 0..2000 {
+            cases.push((0..len).map(|_| rng.next() as u8).collect());
+        }
+        let (mut got, mut want) = (Poly::ZERO, Poly::ZERO);
+        for (n, v) in cases.iter().enumerate() {
+            got.0.fill(0x5a5a_5a5a);
+            crate::pack::bit_unpack_z::<P>(v, &mut want);
+            // SAFETY: the callers checked for AVX2.
+            unsafe { bit_unpack_z::<P>(v, &mut got) };
+            assert_polys_eq(
+                &std::format!("{}: BitUnpack z, case {n}", P::NAME),
+                &[got],
+                &[want],
+                &[],
+            );
+        }
+        assert_eq!(cases.len(), 4 + 2 * 8 * len + 2000);
+    }
+
+    #[test]
+    fn bit_unpack_z_18_bit_ml_dsa_44() {
+        if have_avx2() {
+            bit_unpack_z_matches::<MlDsa44>();
+        }
+    }
+
+    #[test]
+    fn bit_unpack_z_20_bit_ml_dsa_65() {
+        if have_avx2() {
+            bit_unpack_z_matches::<MlDsa65>();
+        }
+    }
+
+    /// `sub_freeze` against `freeze(w - cs2)`: every pair of edge values (w in {0, 1, 2,
+    /// (q-1)/2, (q+1)/2, q - 2, q - 1}, cs2 in {+-(q-1)/2, +-((q-1)/2 - 1), +-1, 0}) at every
+    /// lane, then every difference w - cs2 the domain allows (all of [-(q-1)/2, 3(q-1)/2]),
+    /// each from a pseudorandom pair (w, cs2) in the domain.
+    #[test]
+    fn sub_freeze_edges_and_every_difference() {
+        if !have_avx2() {
+            return;
+        }
+        let h = (Q - 1) / 2;
+        let ws = [0, 1, 2, h, h + 1, Q - 2, Q - 1];
+        let cs = [-h, -h + 1, -1, 0, 1, h - 1, h];
+        let pairs: Vec<(i32, i32)> = ws
+            .iter()
+            .flat_map(|&w| cs.iter().map(move |&c| (w, c)))
+            .collect();
+        // Every pair at every lane: rotate the pair list through the 6 x 256 coefficients.
+        for shift in 0..pairs.len() {
+            let mut w = [Poly::ZERO; 6];
+            let mut c = [Poly::ZERO; 6];
+            for (n, (wp, cp)) in w
+                .iter_mut()
+                .flat_map(|p| p.0.iter_mut())
+                .zip(c.iter_mut().flat_map(|p| p.0.iter_mut()))
+                .enumerate()
+            {
+                (*wp, *cp) = pairs[(n + shift) % pairs.len()];
+            }
+            let want: Vec<Poly> = w
+                .iter()
+                .zip(&c)
+                .map(|(w, c)| Poly(core::array::from_fn(|j| freeze_scalar(w.0[j] - c.0[j]))))
+                .collect();
+            let input = c;
+            // SAFETY: AVX2 was detected above.
+            unsafe { sub_freeze(&w, &mut c) };
+            assert_polys_eq("sub_freeze edges", &c, &want, &[&w, &input]);
+        }
+        // Every difference a = w - cs2 in [-h, q - 1 + h].
+        let mut rng = Rng(21);
+        let (lo, hi) = (-h, Q - 1 + h);
+        let mut a = lo;
+        let mut count = 0usize;
+        while a <= hi {
+            let mut w = vec![Poly::ZERO; BATCH];
+            let mut c = vec![Poly::ZERO; BATCH];
+            for (wp, cp) in w
+                .iter_mut()
+                .flat_map(|p| p.0.iter_mut())
+                .zip(c.iter_mut().flat_map(|p| p.0.iter_mut()))
+            {
+                let d = a.min(hi);
+                count += usize::from(a <= hi);
+                a += 1;
+                // w in [max(0, d - h), min(q - 1, d + h)], so that cs2 = w - d is in [-h, h].
+                *wp = rng.range((d - h).max(0), (d + h).min(Q - 1));
+                *cp = *wp - d;
+            }
+            let want: Vec<Poly> = w
+                .iter()
+                .zip(&c)
+                .map(|(w, c)| Poly(core::array::from_fn(|j| freeze_scalar(w.0[j] - c.0[j]))))
+                .collect();
+            let input = c.clone();
+            // SAFETY: as above.
+            unsafe { sub_freeze(&w, &mut c) };
+            assert_polys_eq("sub_freeze", &c, &want, &[&w, &input]);
+        }
+        assert_eq!(count, (hi - lo + 1) as usize);
+    }
+
+    /// `centre_freeze` against `center(freeze(c))` for every c of its domain, (-q, q).
+    #[test]
+    fn centre_freeze_exhaustive() {
+        if !have_avx2() {
+            return;
+        }
+        let mut c = -(Q - 1);
+        let mut count = 0usize;
+        while c < Q {
+            let mut p = Poly::ZERO;
+            for x in p.0.iter_mut() {
+                count += usize::from(c < Q);
+                *x = c.min(Q - 1);
+                c += 1;
+            }
+            let want = Poly(p.0.map(|x| center(freeze_scalar(x))));
+            let input = p;
+            // SAFETY: AVX2 was detected above.
+            unsafe { centre_freeze(&mut p) };
+            assert_polys_eq("centre_freeze", &[p], &[want], &[&[input]]);
+        }
+        assert_eq!(count, 2 * Q as usize - 1);
+    }
 }
