@@ -6,7 +6,7 @@ use crate::declassify::{public, public_mut};
 use crate::encode::sig_encode;
 use crate::error::Error;
 use crate::expanded::ExpandedSecret;
-use crate::field::{center, freeze};
+use crate::field::freeze;
 use crate::keccak::shake256;
 use crate::params::{ByteArray, MAX_SIGN_ATTEMPTS, MU_LEN, Matrix, Parameters, PolyVec};
 use crate::poly::{NttPoly, Poly};
@@ -73,9 +73,7 @@ fn product_centred<B: Backend>(
     b.scalar_vector_ntt(c_hat, v_hat, tmp);
     for (t_i, o_i) in tmp.iter().zip(out.iter_mut()) {
         b.ntt_inverse(t_i, o_i);
-        for c in o_i.0.iter_mut() {
-            *c = center(freeze(*c));
-        }
+        b.centre_freeze(o_i);
     }
 }
 
@@ -201,11 +199,7 @@ fn sign_with<P: Parameters, B: Backend>(
             s.tmp_k.as_mut(),
             s.r.as_mut(),
         );
-        for (r_i, w_i) in s.r.as_mut().iter_mut().zip(s.w.as_ref()) {
-            for (r, w) in r_i.0.iter_mut().zip(w_i.0.iter()) {
-                *r = freeze(w - *r);
-            }
-        }
+        b.sub_freeze(s.w.as_ref(), s.r.as_mut());
         // Step 23, second check. Constant time: as the first.
         if public(b.low_bits_exceed::<P>(s.r.as_ref(), P::GAMMA2 - P::BETA)) != 0 {
             observe(Rejection::R0Bound);

@@ -116,6 +116,27 @@ pub(crate) trait Backend: Copy {
         crate::poly::vec_exceeds(v, bound)
     }
 
+    /// cs2_i := freeze(w_i - cs2_i) (Alg. 7 step 21: r = w - cs2, kept in [0, q)).
+    ///
+    /// Bounds: w in [0, q), |cs2| <= (q-1)/2; result in [0, q).
+    #[inline(always)]
+    fn sub_freeze(self, w: &[Poly], cs2: &mut [Poly]) {
+        for (r_i, w_i) in cs2.iter_mut().zip(w) {
+            for (r, w) in r_i.0.iter_mut().zip(w_i.0.iter()) {
+                *r = crate::field::freeze(w - *r);
+            }
+        }
+    }
+
+    /// c := center(freeze(c)) on every coefficient: the representative in
+    /// [-(q-1)/2, (q-1)/2]. Bounds: |c| < q.
+    #[inline(always)]
+    fn centre_freeze(self, p: &mut Poly) {
+        for c in p.0.iter_mut() {
+            *c = crate::field::center(crate::field::freeze(*c));
+        }
+    }
+
     /// FIPS 204 Algorithm 28, w1Encode.
     #[inline(always)]
     fn w1_encode<P: Parameters>(self, w1: &[Poly], out: &mut [u8]) {

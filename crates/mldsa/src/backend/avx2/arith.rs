@@ -582,13 +582,6 @@ const _: () = assert!(Q == (1 << 23) - (1 << 13) + 1);
 ///
 /// Contract: the portable composition `crate::field::freeze(w - cs2)`. Bounds: w in [0, q),
 /// |cs2| <= (q-1)/2; result in [0, q).
-#[cfg_attr(
-    not(test),
-    allow(
-        dead_code,
-        reason = "a signing-loop kernel, wired into the backend separately"
-    )
-)]
 #[target_feature(enable = "avx2")]
 pub(crate) fn sub_freeze(w: &[Poly], cs2: &mut [Poly]) {
     debug_assert!(all_in(w, 0, Q), "Bounds: w in [0, q)");
@@ -609,13 +602,6 @@ pub(crate) fn sub_freeze(w: &[Poly], cs2: &mut [Poly]) {
 ///
 /// Contract: the portable composition `crate::field::center(crate::field::freeze(c))`.
 /// Bounds: |c| < q; result in [-(q-1)/2, (q-1)/2].
-#[cfg_attr(
-    not(test),
-    allow(
-        dead_code,
-        reason = "a signing-loop kernel, wired into the backend separately"
-    )
-)]
 #[target_feature(enable = "avx2")]
 pub(crate) fn centre_freeze(p: &mut Poly) {
     debug_assert!(

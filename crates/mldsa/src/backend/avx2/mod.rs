@@ -132,6 +132,16 @@ impl Backend for Avx2 {
     }
 
     #[inline(always)]
+    fn sub_freeze(self, w: &[Poly], cs2: &mut [Poly]) {
+        avx2!(arith::sub_freeze(w, cs2))
+    }
+
+    #[inline(always)]
+    fn centre_freeze(self, p: &mut Poly) {
+        avx2!(arith::centre_freeze(p))
+    }
+
+    #[inline(always)]
     fn w1_encode<P: Parameters>(self, w1: &[Poly], out: &mut [u8]) {
         avx2!(arith::w1_encode::<P>(w1, out))
     }
