@@ -1,14 +1,14 @@
 //! Encodings of keys, signatures and w1 (FIPS 204 Algorithms 22-28), with strict decoding.
 
+use crate::backend::Backend;
 use crate::declassify::public;
 use crate::error::Malformed;
 use crate::pack::{
-    bit_pack, bit_unpack, bit_unpack_z, hint_bit_pack, hint_bit_unpack, simple_bit_pack,
-    simple_bit_unpack,
+    bit_pack, bit_unpack, hint_bit_pack, hint_bit_unpack, simple_bit_pack, simple_bit_unpack,
 };
 use crate::params::{D, Parameters, TR_LEN};
 
-use crate::poly::{Poly, vec_exceeds};
+use crate::poly::Poly;
 
 /// Bits per packed t1 coefficient: bitlen(q - 1) - d.
 const T1_BITS: usize = 10;
@@ -140,7 +140,8 @@ pub(crate) fn sig_encode<P: Parameters>(c_tilde: &[u8], z: &[Poly], h: &[Poly], 
 
 /// FIPS 204 Algorithm 27, sigDecode, strict: canonical hints (see `hint_bit_unpack`) and, as
 /// verification would require anyway, ||z||_inf < gamma1 - beta.
-pub(crate) fn sig_decode<P: Parameters>(
+pub(crate) fn sig_decode<P: Parameters, B: Backend>(
+    b: B,
     sig: &[u8],
     c_tilde: &mut [u8],
     z: &mut [Poly],
@@ -151,10 +152,10 @@ pub(crate) fn sig_decode<P: Parameters>(
     let z_len = poly_bytes(P::Z_BITS);
     let (z_bytes, h_bytes) = rest.split_at(P::L * z_len);
     unpack_each(z_bytes, z, z_len, |chunk, z_i| {
-        bit_unpack_z::<P>(chunk, z_i)
+        b.bit_unpack_z::<P>(chunk, z_i)
     });
     hint_bit_unpack::<P>(h_bytes, h)?;
-    if vec_exceeds(z, P::GAMMA1 - P::BETA) != 0 {
+    if b.vec_exceeds(z, P::GAMMA1 - P::BETA) != 0 {
         return Err(Malformed::ZOutOfRange);
     }
     Ok(())

@@ -1,5 +1,6 @@
 //! [`Signature`]: an encoded ML-DSA signature that has passed strict decoding.
 
+use crate::backend::with_backend;
 use crate::encode::sig_decode;
 use crate::error::{Error, Input, to_array};
 use crate::params::{
@@ -37,12 +38,13 @@ impl<P: Parameters> Signature<P> {
         let mut c_tilde = [0u8; 64];
         let mut z = P::VecL::zeroed();
         let mut h = P::VecK::zeroed();
-        sig_decode::<P>(
+        with_backend!(|b| sig_decode::<P, _>(
+            b,
             bytes,
             &mut c_tilde[..P::C_TILDE_LEN],
             z.as_mut(),
             h.as_mut(),
-        )
+        ))
         .map_err(|what| Error::Malformed {
             input: Input::Signature,
             what,

@@ -85,9 +85,11 @@ fn verify_with<P: Parameters, B: Backend>(
     let c_tilde = &mut c_tilde[..P::C_TILDE_LEN];
     let mut z = P::VecL::zeroed();
     let mut h = P::VecK::zeroed();
-    sig_decode::<P>(sig, c_tilde, z.as_mut(), h.as_mut()).map_err(|what| Error::Malformed {
-        input: Input::Signature,
-        what,
+    sig_decode::<P, _>(b, sig, c_tilde, z.as_mut(), h.as_mut()).map_err(|what| {
+        Error::Malformed {
+            input: Input::Signature,
+            what,
+        }
     })?;
 
     // Step 9: c = SampleInBall(c-tilde).

@@ -80,6 +80,12 @@ pub(crate) trait Backend: Copy {
         crate::sample::expand_mask::<P>(rho_pp, kappa, y)
     }
 
+    /// BitUnpack(v, gamma1 - 1, gamma1) of y or z. Bounds: as [`crate::pack::bit_unpack_z`].
+    #[inline(always)]
+    fn bit_unpack_z<P: Parameters>(self, v: &[u8], w: &mut Poly) {
+        crate::pack::bit_unpack_z::<P>(v, w)
+    }
+
     /// Power2Round on vectors. Bounds: as [`crate::rounding::power2_round_vec`].
     #[inline(always)]
     fn power2_round_vec(self, t: &[Poly], t1: &mut [Poly], t0: &mut [Poly]) {

@@ -498,13 +498,6 @@ fn unpack_z8(lo: __m128i, hi: __m128i, ctrl: __m256i, shift: __m256i, gamma1: i3
 /// Contract: as [`crate::pack::bit_unpack_z`]. Bounds: `v.len() == 32 * Z_BITS` (any bytes);
 /// w in (-gamma1, gamma1].
 /// Constant time: fixed shuffles and shifts; v may be secret (y).
-#[cfg_attr(
-    not(test),
-    allow(
-        dead_code,
-        reason = "a signing-loop kernel, wired into the backend separately"
-    )
-)]
 #[target_feature(enable = "avx2")]
 pub(crate) fn bit_unpack_z<P: Parameters>(v: &[u8], w: &mut Poly) {
     const {

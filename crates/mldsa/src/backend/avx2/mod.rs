@@ -102,6 +102,11 @@ impl Backend for Avx2 {
     }
 
     #[inline(always)]
+    fn bit_unpack_z<P: Parameters>(self, v: &[u8], w: &mut Poly) {
+        avx2!(arith::bit_unpack_z::<P>(v, w))
+    }
+
+    #[inline(always)]
     fn power2_round_vec(self, t: &[Poly], t1: &mut [Poly], t0: &mut [Poly]) {
         avx2!(arith::power2_round_vec(t, t1, t0))
     }
