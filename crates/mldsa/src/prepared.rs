@@ -32,12 +32,12 @@ impl<P: ParameterSet> PreparedVerifyingKey<P> {
         &self.vk
     }
 
-    /// FIPS 204 Algorithm 3, ML-DSA.Verify: as [`VerifyingKey::verify`].
+    /// ML-DSA.Verify (FIPS 204 Algorithm 3): as [`VerifyingKey::verify`].
     pub fn verify(&self, msg: &[u8], ctx: &[u8], sig: &Signature<P>) -> Result<(), Error> {
         self.verify_mu(&pure_mu(&self.vk.tr, msg, ctx)?, sig)
     }
 
-    /// FIPS 204 Algorithm 5, HashML-DSA.Verify: as [`VerifyingKey::verify_prehashed`].
+    /// HashML-DSA.Verify (FIPS 204 Algorithm 5): as [`VerifyingKey::verify_prehashed`].
     pub fn verify_prehashed(
         &self,
         ph: &PreHashed,

@@ -159,7 +159,7 @@ impl<P: ParameterSet> SigningKey<P> {
         self
     }
 
-    /// FIPS 204 Algorithm 2, ML-DSA.Sign, on an expanded secret-key encoding, without making a
+    /// ML-DSA.Sign (FIPS 204 Algorithm 2) on an expanded secret-key encoding, without making a
     /// key object: the fastest way to sign once with stored expanded bytes, as the reference
     /// API's `crypto_sign` does. The encoding is decoded strictly (length, s1 and s2 in
     /// [-eta, eta]), but as with [`SigningKey::from_expanded_unverified`] tr and t0 are used as

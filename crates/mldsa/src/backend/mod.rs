@@ -1,13 +1,19 @@
-//! Kernel backends: the portable reference and, on x86-64, AVX2.
+//! Which implementation of the arithmetic, sampling and hashing kernels runs.
 //!
-//! keygen, sign and verify are written once, generic over [`Backend`]; each public operation
-//! picks the backend once, at run time, with [`with_backend!`] and runs wholly on it. The choice
-//! depends only on the CPU (and on [`force_portable`]), never on data.
-//!
-//! Every kernel has the contract of the portable function it stands for (the `Bounds:` line of
-//! its doc): the same results, mod q, for every input in that function's domain, and outputs
-//! within the same bounds. That is what lets keys made on one backend be used on the other, and
-//! it is what `backend/avx2/tests.rs` checks kernel by kernel.
+//! There are two: the portable reference, for every target, and on x86-64 an AVX2 one
+//! (vectorised NTT, rounding, packing and a 4-way Keccak). The fastest one the CPU supports is
+//! chosen once, at run time; [`force_portable`] (or `MLDSA_BACKEND=portable` in the
+//! environment, with the `std` feature) forces the portable one, for differential testing or to
+//! rule the SIMD code out. Both give identical bytes; [`active_backend`] says which one runs.
+
+// Internals: keygen, sign and verify are written once, generic over the crate-private `Backend`
+// trait; each public operation picks the backend with `with_backend!` and runs wholly on it. The
+// choice depends only on the CPU (and on `force_portable`), never on data.
+//
+// Every kernel has the contract of the portable function it stands for (the `Bounds:` line of
+// its doc): the same results, mod q, for every input in that function's domain, and outputs
+// within the same bounds. That is what lets keys made on one backend be used on the other, and
+// what the kernel tests in `backend/avx2/` check against the portable code.
 
 use crate::params::Parameters;
 use crate::poly::{NttPoly, Poly};
