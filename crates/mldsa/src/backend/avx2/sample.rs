@@ -170,23 +170,18 @@ fn rej_ntt_poly_x4(
 /// Contract: as [`crate::sample::expand_a`], whose output it equals for every rho.
 #[target_feature(enable = "avx2")]
 pub(crate) fn expand_a<P: Parameters>(rho: &[u8; 32], a_hat: &mut P::MatrixA) {
-    // Entry (r, s) is number r * L + s in row-major order.
-    let mut entries = a_hat
-        .as_mut()
-        .iter_mut()
-        .flat_map(|row| row.as_mut().iter_mut())
-        .enumerate();
+    // Row by row, as the portable loop; entry (r, s) is tagged 256 r + s, so its two seed bytes
+    // are the tag's bytes (no division to recover r and s from a running count: at opt-level
+    // z LLVM turns even a subtraction loop back into a `div`).
+    let mut entries = a_hat.as_mut().iter_mut().enumerate().flat_map(|(r, row)| {
+        let entries = row.as_mut().iter_mut().enumerate();
+        entries.map(move |(s, entry)| ((r << 8) | s, entry))
+    });
     // rho || IntegerToBytes(s, 1) || IntegerToBytes(r, 1) (FIPS 204 Alg. 32 step 5).
-    let fill = |seed: &mut [u8; 34], index: usize| {
-        // index / L and index % L without a division (at most K subtractions).
-        let (mut r, mut s) = (0, index);
-        while s >= P::L {
-            s -= P::L;
-            r += 1;
-        }
+    let fill = |seed: &mut [u8; 34], tag: usize| {
         seed[..32].copy_from_slice(rho);
-        seed[32] = s as u8;
-        seed[33] = r as u8;
+        seed[32] = tag as u8;
+        seed[33] = (tag >> 8) as u8;
     };
     let mut seeds = [[0u8; 34]; 4];
     loop {
