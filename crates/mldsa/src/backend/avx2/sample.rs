@@ -291,7 +291,7 @@ fn expand_mask_x4<P: Parameters>(seeds: &[[u8; 66]; 4], outs: [Option<&mut Poly>
     h.squeeze_blocks([&mut b0[..], &mut b1[..], &mut b2[..], &mut b3[..]]);
     for (out, b) in outs.into_iter().zip(buf.iter()) {
         if let Some(out) = out {
-            crate::pack::bit_unpack_z::<P>(&b[..32 * P::Z_BITS], out);
+            super::arith::bit_unpack_z::<P>(&b[..32 * P::Z_BITS], out);
         }
     }
     buf.zeroize();
@@ -318,7 +318,7 @@ pub(crate) fn expand_mask<P: Parameters>(rho_pp: &[u8; 64], kappa: u16, y: &mut 
                 // One polynomial: the scalar sponge does a quarter of the x4 work.
                 let mut v = [0u8; 32 * 20];
                 crate::keccak::shake256(&[&seeds[0]], &mut v[..32 * P::Z_BITS]);
-                crate::pack::bit_unpack_z::<P>(&v[..32 * P::Z_BITS], out);
+                super::arith::bit_unpack_z::<P>(&v[..32 * P::Z_BITS], out);
                 v.zeroize();
             }
             (_, outs) => expand_mask_x4::<P>(&seeds, outs),
