@@ -32,7 +32,9 @@ pub(crate) const fn mont_mul(a: i32, b: i32) -> i32 {
 
 /// A representative of a mod q, computed without division.
 ///
-/// Bounds: for a <= 2^31 - 2^22 - 1, returns r = a mod q with -6283008 <= r <= 6283008.
+/// Bounds: for a <= 2^31 - 2^22 - 1, returns r = a mod q with -6283009 <= r <= 6283008. (The
+/// lower end is reached at a single input, a = -2143289344; the exhaustive test found it, one
+/// below the bound usually quoted for this reduction.)
 #[inline(always)]
 pub(crate) const fn reduce32(a: i32) -> i32 {
     // (a + 2^22) >> 23 approximates a / q, because q is just below 2^23.
@@ -118,9 +120,96 @@ mod tests {
         for a in checks {
             let r = reduce32(a);
             assert_eq!(modq(r as i64), modq(a as i64), "a = {a}");
-            assert!((-6_283_008..=6_283_008).contains(&r), "a = {a}, r = {r}");
+            assert!((-6_283_009..=6_283_008).contains(&r), "a = {a}, r = {r}");
             assert_eq!(freeze(a) as i64, modq(a as i64));
         }
+    }
+
+    /// Runs `check` on every i32 in [lo, hi], split over two threads (F-5: whole domains).
+    fn for_every_i32(lo: i32, hi: i32, check: impl Fn(i32) -> bool + Sync) {
+        let mid = lo + ((hi as i64 - lo as i64) / 2) as i32;
+        std::thread::scope(|s| {
+            let halves = [(lo, mid), (mid.saturating_add(1), hi)];
+            let handles = halves.map(|(a, b)| {
+                let check = &check;
+                s.spawn(move || {
+                    // Bad inputs are counted (not asserted one by one) so the loop vectorises.
+                    (a..=b).filter(|&x| !check(x)).count()
+                })
+            });
+            for h in handles {
+                assert_eq!(h.join().unwrap(), 0);
+            }
+        });
+    }
+
+    /// F-5: reduce32 and freeze on every input of their domain, i32::MIN ..= 2^31 - 2^22 - 1.
+    #[test]
+    fn reduce32_and_freeze_exhaustive() {
+        // The one input that reaches the lower end of the documented range.
+        assert_eq!(reduce32(-2_143_289_344), -6_283_009);
+        let q = Q as i64;
+        for_every_i32(i32::MIN, i32::MAX - (1 << 22), |a| {
+            let r = reduce32(a);
+            (r as i64 - a as i64) % q == 0
+                && (-6_283_009..=6_283_008).contains(&r)
+                && freeze(a) as i64 == (a as i64).rem_euclid(q)
+        });
+    }
+
+    /// F-5: abs on all of (-2^31, 2^31); caddq on [-q, q); center on [0, q).
+    #[test]
+    fn abs_caddq_center_exhaustive() {
+        for_every_i32(i32::MIN + 1, i32::MAX, |a| {
+            abs(a) as i64 == (a as i64).abs()
+        });
+        for_every_i32(-Q, Q - 1, |a| {
+            caddq(a) as i64 == (a as i64).rem_euclid(Q as i64)
+        });
+        for_every_i32(0, Q - 1, |a| {
+            let c = center(a);
+            c.abs() <= (Q - 1) / 2 && (c as i64).rem_euclid(Q as i64) == a as i64
+        });
+    }
+
+    /// F-5: Montgomery multiplication by every twiddle factor, on every 61st value of (-q, q)
+    /// and the ends, and by every twiddle on the largest inputs the NTT bounds allow (9q).
+    #[test]
+    fn mont_mul_by_every_zeta() {
+        let q = Q as i64;
+        let r_inv = pow_mod(1 << 32, q - 2);
+        for &z in crate::ntt::zetas().iter() {
+            let inputs = (-(Q - 1)..Q).step_by(61).chain([
+                -(Q - 1),
+                -1,
+                0,
+                1,
+                Q - 1,
+                9 * Q - 1,
+                -(9 * Q - 1),
+            ]);
+            for a in inputs {
+                let r = mont_mul(z, a) as i64;
+                assert!(r > -q && r < q, "z = {z}, a = {a}");
+                assert_eq!(
+                    r.rem_euclid(q),
+                    (z as i64 * a as i64).rem_euclid(q) * r_inv % q
+                );
+            }
+        }
+    }
+
+    fn pow_mod(b: i64, mut e: i64) -> i64 {
+        let q = Q as i64;
+        let (mut base, mut acc) = (b % q, 1i64);
+        while e > 0 {
+            if e & 1 == 1 {
+                acc = acc * base % q;
+            }
+            base = base * base % q;
+            e >>= 1;
+        }
+        acc
     }
 
     #[test]

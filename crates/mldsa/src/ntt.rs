@@ -57,6 +57,12 @@ static ZETAS: [i32; N] = {
     t
 };
 
+/// The twiddle table, for tests elsewhere in the crate.
+#[cfg(test)]
+pub(crate) fn zetas() -> &'static [i32; N] {
+    &ZETAS
+}
+
 /// 2^64 / 256 mod q: multiplies by 256^-1 (the end of Alg. 42) and by 2^32 (undoing the 2^-32
 /// that [`multiply_ntt`] left), in one Montgomery multiplication.
 const INV_NTT_SCALE: i32 = {
@@ -141,7 +147,7 @@ pub(crate) fn scalar_vector_ntt(c: &NttPoly, v: &[NttPoly], out: &mut [NttPoly])
 ///
 /// The products of a row are summed in 64 bits and reduced once, which is exact while
 /// l * max|a_ij * v_j| <= 2^31 q: A-hat entries lie in [0, q) (RejNTTPoly) and |v_j| < 9q (NTT
-/// output), so the sum stays below 7 * 9 q^2 < 2^31 q. Output |c| <= 6283008 < q, ready for
+/// output), so the sum stays below 7 * 9 q^2 < 2^31 q. Output |c| <= 6283009 < q, ready for
 /// [`ntt_inverse`].
 pub(crate) fn matrix_vector_ntt<Row: AsRef<[NttPoly]>>(
     a_hat: &[Row],

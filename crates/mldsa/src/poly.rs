@@ -55,7 +55,7 @@ impl NttPoly {
 
     /// Reduces every coefficient with [`reduce32`].
     ///
-    /// Bounds: coefficients <= 2^31 - 2^22 - 1 in, |c| <= 6283008 out.
+    /// Bounds: coefficients <= 2^31 - 2^22 - 1 in, |c| <= 6283009 out.
     #[inline]
     pub(crate) fn reduce(&mut self) {
         for a in self.0.iter_mut() {

@@ -657,7 +657,7 @@ pub(crate) fn multiply_ntt(a: &NttPoly, b: &NttPoly, out: &mut NttPoly) {
 ///
 /// Bounds: each lane's products are summed in 64 bits (even and odd lanes separately) and
 /// Montgomery-reduced once; |sum| <= 7 (q-1)(9q-1) < 63 q^2 <= 2^31 q, so the reduction is
-/// exact and its result is below 63 q^2 / 2^32 + q/2 < 0.63 q (under the portable 6283008).
+/// exact and its result is below 63 q^2 / 2^32 + q/2 < 0.63 q (under the portable 6283009).
 #[target_feature(enable = "avx2")]
 pub(crate) fn matrix_vector_ntt<Row: AsRef<[NttPoly]>>(
     a_hat: &[Row],
