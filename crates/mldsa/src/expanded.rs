@@ -9,7 +9,7 @@ use crate::field::{caddq, center, montgomery_reduce};
 use crate::keccak::shake256;
 use crate::keygen::compute_t1_t0;
 use crate::ntt::ntt_inverse;
-use crate::params::{ByteArray, Matrix, Parameters, PolyVec, TR_LEN};
+use crate::params::{ByteArray, Parameters, PolyVec, TR_LEN};
 use crate::poly::{NttPoly, Poly};
 use subtle::{Choice, ConstantTimeEq};
 use zeroize::{Zeroize, Zeroizing};
@@ -74,6 +74,7 @@ impl<P: Parameters> ExpandedSecret<P> {
     #[cfg(feature = "alloc")]
     pub(crate) fn prepare(&mut self) {
         if self.a_hat.is_none() {
+            use crate::params::Matrix;
             let mut a_hat = alloc::boxed::Box::new(P::MatrixA::zeroed());
             with_backend!(|b| b.expand_a::<P>(&self.rho, &mut a_hat));
             self.a_hat = Some(a_hat);
@@ -183,11 +184,14 @@ impl<P: Parameters> ExpandedSecret<P> {
         let mut s = CoefficientScratch::<P>::zeroed();
         let secret = Self::decode_parts(bytes, &mut s)?;
         let mut t1 = P::VecK::zeroed();
-        with_backend!(|b| {
-            let mut a_hat = P::MatrixA::zeroed();
-            b.expand_a::<P>(&secret.rho, &mut a_hat);
-            compute_t1_t0::<P, _>(b, &a_hat, &secret.s1_hat, &s.s2, &mut t1, &mut s.t0_derived);
-        });
+        with_backend!(|b| compute_t1_t0::<P, _>(
+            b,
+            &secret.rho,
+            &secret.s1_hat,
+            &s.s2,
+            &mut t1,
+            &mut s.t0_derived
+        ));
         pk_encode(&secret.rho, t1.as_ref(), pk.as_mut());
 
         if check_consistency {

@@ -5,7 +5,7 @@ use crate::declassify::public_mut;
 use crate::encode::pk_encode;
 use crate::expanded::ExpandedSecret;
 use crate::keccak::shake256;
-use crate::params::{Matrix, Parameters, PolyVec, Variant};
+use crate::params::{Parameters, PolyVec, Variant};
 use zeroize::Zeroize;
 
 /// Scratch space of key generation, zeroised on drop.
@@ -32,7 +32,7 @@ impl<P: Parameters> Drop for KeyGenScratch<P> {
 /// Bounds: s1_hat is NTT(s1) (|c| < 9q), s2 has |c| <= eta.
 pub(crate) fn compute_t1_t0<P: Parameters, B: Backend>(
     b: B,
-    a_hat: &P::MatrixA,
+    rho: &[u8; 32],
     s1_hat: &P::NttVecL,
     s2: &P::VecK,
     t1: &mut P::VecK,
@@ -40,7 +40,8 @@ pub(crate) fn compute_t1_t0<P: Parameters, B: Backend>(
 ) {
     let mut t_hat = P::NttVecK::zeroed();
     let mut t = P::VecK::zeroed();
-    b.matrix_vector_ntt(a_hat.as_ref(), s1_hat.as_ref(), t_hat.as_mut());
+    // A-hat = ExpandA(rho) (Alg. 6 step 3) is used only here: fused, never held whole.
+    b.expand_a_times::<P>(rho, s1_hat.as_ref(), t_hat.as_mut());
     for ((t_hat_i, t_i), s2_i) in t_hat
         .as_ref()
         .iter()
@@ -96,16 +97,14 @@ fn keygen_with<P: Parameters, B: Backend>(
     sk.k.copy_from_slice(&seed_bytes[96..]);
     seed_bytes.zeroize();
 
-    // Steps 3-4: A-hat = ExpandA(rho), (s1, s2) = ExpandS(rho').
-    let mut a_hat = P::MatrixA::zeroed();
-    b.expand_a::<P>(&sk.rho, &mut a_hat);
+    // Step 4: (s1, s2) = ExpandS(rho'); step 3, A-hat = ExpandA(rho), is fused into step 5.
     b.expand_s::<P>(&scratch.rho_prime, &mut scratch.s1, &mut scratch.s2);
 
     // Steps 5-6: t = NTT^-1(A-hat o NTT(s1)) + s2, (t1, t0) = Power2Round(t).
     b.ntt_vec(scratch.s1.as_ref(), sk.s1_hat.as_mut());
     compute_t1_t0::<P, B>(
         b,
-        &a_hat,
+        &sk.rho,
         &sk.s1_hat,
         &scratch.s2,
         &mut scratch.t1,

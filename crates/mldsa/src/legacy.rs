@@ -302,7 +302,7 @@ impl<P: DilithiumParameterSet> VerifyingKey<P> {
     }
 
     fn verify_mu(&self, mu: &[u8; MU_LEN], sig: &Signature<P>) -> Result<(), Error> {
-        verify_internal::<P>(self.bytes.as_ref(), None, mu, sig.as_bytes())
+        verify_internal::<P>(self.bytes.as_ref(), mu, sig.as_bytes())
     }
 
     /// Starts verifying a message that arrives in pieces.

@@ -5,7 +5,7 @@ use crate::mu::{MuBuilder, internal_mu, pure_mu};
 use crate::params::{MU_LEN, ParameterSet};
 use crate::prehash::PreHashed;
 use crate::sig::Signature;
-use crate::verify::{KeyTerms, verify_internal};
+use crate::verify::{KeyTerms, verify_prepared};
 use crate::verifying_key::VerifyingKey;
 use alloc::boxed::Box;
 use core::fmt;
@@ -54,7 +54,7 @@ impl<P: ParameterSet> PreparedVerifyingKey<P> {
 
     /// Verification from an externally computed mu: as [`VerifyingKey::verify_mu`].
     pub fn verify_mu(&self, mu: &[u8; MU_LEN], sig: &Signature<P>) -> Result<(), Error> {
-        verify_internal::<P>(self.vk.as_bytes(), Some(&self.terms), mu, sig.as_bytes())
+        verify_prepared::<P>(&self.terms, mu, sig.as_bytes())
     }
 }
 

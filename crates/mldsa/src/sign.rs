@@ -112,19 +112,23 @@ fn sign_with<P: Parameters, B: Backend>(
     rho_pp: &[u8; 64],
     observe: &mut impl FnMut(Rejection),
 ) -> Result<P::SigBytes, Error> {
-    // Step 5: A-hat = ExpandA(rho), unless the key is prepared and keeps it.
-    let mut a_local = None;
+    // Step 5: A-hat = ExpandA(rho), unless the key is prepared and keeps it. Signing needs it on
+    // every attempt; with `alloc` it goes on the heap (up to 56 KiB), keeping signing within a
+    // 128 KiB thread stack.
     #[cfg(feature = "alloc")]
-    let kept = sk.a_hat.as_deref();
+    let (kept, new_matrix) = (sk.a_hat.as_deref(), || {
+        alloc::boxed::Box::new(P::MatrixA::zeroed())
+    });
     #[cfg(not(feature = "alloc"))]
-    let kept = None;
+    let (kept, new_matrix) = (None, P::MatrixA::zeroed);
+    let mut a_local = None;
     let a_hat: &P::MatrixA = match kept {
         Some(a_hat) => a_hat,
-        None => a_local.insert({
-            let mut a_hat = P::MatrixA::zeroed();
-            b.expand_a::<P>(&sk.rho, &mut a_hat);
+        None => {
+            let a_hat = a_local.insert(new_matrix());
+            b.expand_a::<P>(&sk.rho, a_hat);
             a_hat
-        }),
+        }
     };
 
     let mut s = SignScratch::<P> {

@@ -4,7 +4,7 @@ use crate::backend::{Backend, with_backend};
 use crate::encode::{pk_decode, sig_decode};
 use crate::error::{Error, Input};
 use crate::keccak::shake256;
-use crate::params::{D, MU_LEN, Matrix, Parameters, PolyVec};
+use crate::params::{D, MU_LEN, Parameters, PolyVec};
 use crate::poly::{NttPoly, Poly};
 use crate::sample::sample_in_ball;
 use subtle::ConstantTimeEq;
@@ -12,73 +12,103 @@ use subtle::ConstantTimeEq;
 /// What verification derives from the public key alone (Alg. 8 step 5 and the t1 term of step
 /// 10): A-hat and NTT(t1 * 2^d). A prepared verifying key keeps it, so a verifier that checks
 /// many signatures under one key expands A once.
+#[cfg(feature = "alloc")]
 pub(crate) struct KeyTerms<P: Parameters> {
     pub(crate) a_hat: P::MatrixA,
     pub(crate) t1_hat: P::NttVecK,
 }
 
+#[cfg(feature = "alloc")]
 impl<P: Parameters> KeyTerms<P> {
     /// Derives the terms of `pk` (exactly `P::PK_LEN` bytes).
-    #[cfg(feature = "alloc")]
     pub(crate) fn new(pk: &[u8]) -> Self {
+        use crate::params::Matrix;
         let mut terms = Self {
             a_hat: P::MatrixA::zeroed(),
             t1_hat: P::NttVecK::zeroed(),
         };
-        with_backend!(|b| terms.fill(b, pk));
+        with_backend!(|b| {
+            let mut rho = [0u8; 32];
+            t1_term::<P, _>(b, pk, &mut rho, &mut terms.t1_hat);
+            b.expand_a::<P>(&rho, &mut terms.a_hat);
+        });
         terms
     }
+}
 
-    /// Alg. 8 steps 1 and 5, and NTT(t1 * 2^d) of step 10.
-    fn fill<B: Backend>(&mut self, b: B, pk: &[u8]) {
-        debug_assert_eq!(pk.len(), P::PK_LEN);
-        let mut rho = [0u8; 32];
-        let mut t1 = P::VecK::zeroed();
-        pk_decode(pk, &mut rho, t1.as_mut());
-        b.expand_a::<P>(&rho, &mut self.a_hat);
-        for (t1_i, t1_hat_i) in t1.as_mut().iter_mut().zip(self.t1_hat.as_mut()) {
-            for c in t1_i.0.iter_mut() {
-                // Bounds: t1 < 2^10, so t1 * 2^d <= q - 1.
-                *c <<= D;
-            }
-            b.ntt(t1_i, t1_hat_i);
+/// Alg. 8 step 1, (rho, t1) = pkDecode(pk), and NTT(t1 * 2^d) of step 10.
+fn t1_term<P: Parameters, B: Backend>(
+    b: B,
+    pk: &[u8],
+    rho: &mut [u8; 32],
+    t1_hat: &mut P::NttVecK,
+) {
+    debug_assert_eq!(pk.len(), P::PK_LEN);
+    let mut t1 = P::VecK::zeroed();
+    pk_decode(pk, rho, t1.as_mut());
+    for (t1_i, t1_hat_i) in t1.as_mut().iter_mut().zip(t1_hat.as_mut()) {
+        for c in t1_i.0.iter_mut() {
+            // Bounds: t1 < 2^10, so t1 * 2^d <= q - 1.
+            *c <<= D;
         }
+        b.ntt(t1_i, t1_hat_i);
     }
+}
+
+/// Where verification gets A-hat from.
+enum MatrixSource<'a, P: Parameters> {
+    /// A prepared key's copy.
+    #[cfg_attr(
+        not(feature = "alloc"),
+        allow(dead_code, reason = "prepared keys need alloc")
+    )]
+    Kept(&'a P::MatrixA),
+    /// ExpandA(rho), fused into the product and never held whole (a small stack).
+    FromRho(&'a [u8; 32]),
 }
 
 /// FIPS 204 Algorithm 8, ML-DSA.Verify_internal, from mu (step 6, mu = H(tr || M'), is done by
 /// the caller).
 ///
-/// `pk` and `sig` must have the parameter set's lengths; `terms`, when given, must be
-/// `KeyTerms::new(pk)`. Nothing here is secret.
+/// `pk` and `sig` must have the parameter set's lengths. Nothing here is secret.
 pub(crate) fn verify_internal<P: Parameters>(
     pk: &[u8],
-    terms: Option<&KeyTerms<P>>,
     mu: &[u8; MU_LEN],
     sig: &[u8],
 ) -> Result<(), Error> {
-    with_backend!(|b| match terms {
-        Some(terms) => verify_with::<P, _>(b, terms, mu, sig),
-        None => {
-            let mut terms = KeyTerms {
-                a_hat: P::MatrixA::zeroed(),
-                t1_hat: P::NttVecK::zeroed(),
-            };
-            terms.fill(b, pk);
-            verify_with::<P, _>(b, &terms, mu, sig)
-        }
+    with_backend!(|b| {
+        let mut rho = [0u8; 32];
+        let mut t1_hat = P::NttVecK::zeroed();
+        t1_term::<P, _>(b, pk, &mut rho, &mut t1_hat);
+        verify_with::<P, _>(b, MatrixSource::FromRho(&rho), &t1_hat, mu, sig)
     })
 }
 
-/// [`verify_internal`] on backend `b`, from the key's terms.
-fn verify_with<P: Parameters, B: Backend>(
-    b: B,
+/// [`verify_internal`] with a prepared key's terms (`KeyTerms::new(pk)`).
+#[cfg(feature = "alloc")]
+pub(crate) fn verify_prepared<P: Parameters>(
     terms: &KeyTerms<P>,
     mu: &[u8; MU_LEN],
     sig: &[u8],
 ) -> Result<(), Error> {
+    with_backend!(|b| verify_with::<P, _>(
+        b,
+        MatrixSource::Kept(&terms.a_hat),
+        &terms.t1_hat,
+        mu,
+        sig
+    ))
+}
+
+/// Steps 2-13 of Algorithm 8 on backend `b`, given A-hat and NTT(t1 * 2^d).
+fn verify_with<P: Parameters, B: Backend>(
+    b: B,
+    a_hat: MatrixSource<'_, P>,
+    t1_hat: &P::NttVecK,
+    mu: &[u8; MU_LEN],
+    sig: &[u8],
+) -> Result<(), Error> {
     debug_assert_eq!(sig.len(), P::SIG_LEN);
-    // Steps 1 and 5 (rho, t1 and A-hat) are in `terms`.
     // Steps 2-4: (c-tilde, z, h) = sigDecode(sigma); h = bottom -> false. The strict decoder also
     // makes the step 13 check ||z||_inf < gamma1 - beta.
     let mut c_tilde = [0u8; 64];
@@ -102,11 +132,15 @@ fn verify_with<P: Parameters, B: Backend>(
     let mut z_hat = P::NttVecL::zeroed();
     b.ntt_vec(z.as_ref(), z_hat.as_mut());
     let mut w_hat = P::NttVecK::zeroed();
-    b.matrix_vector_ntt(terms.a_hat.as_ref(), z_hat.as_ref(), w_hat.as_mut());
+    match a_hat {
+        MatrixSource::Kept(a_hat) => {
+            b.matrix_vector_ntt(a_hat.as_ref(), z_hat.as_ref(), w_hat.as_mut())
+        }
+        MatrixSource::FromRho(rho) => b.expand_a_times::<P>(rho, z_hat.as_ref(), w_hat.as_mut()),
+    }
     let mut w_approx = P::VecK::zeroed();
     let mut ct1 = NttPoly::ZERO;
-    for ((t1_hat_i, w_hat_i), w_i) in terms
-        .t1_hat
+    for ((t1_hat_i, w_hat_i), w_i) in t1_hat
         .as_ref()
         .iter()
         .zip(w_hat.as_mut())

@@ -93,7 +93,7 @@ impl<P: ParameterSet> VerifyingKey<P> {
 
     /// Verification from an externally computed mu (FIPS 204 section 6.3, "external mu").
     pub fn verify_mu(&self, mu: &[u8; MU_LEN], sig: &Signature<P>) -> Result<(), Error> {
-        verify_internal::<P>(self.bytes.as_ref(), None, mu, sig.as_bytes())
+        verify_internal::<P>(self.bytes.as_ref(), mu, sig.as_bytes())
     }
 
     /// mu for pure ML-DSA of `msg` with context `ctx`, under this key: what a remote signer

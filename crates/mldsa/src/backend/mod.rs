@@ -15,7 +15,7 @@
 // within the same bounds. That is what lets keys made on one backend be used on the other, and
 // what the kernel tests in `backend/avx2/` check against the portable code.
 
-use crate::params::Parameters;
+use crate::params::{Parameters, PolyVec};
 use crate::poly::{NttPoly, Poly};
 use core::sync::atomic::{AtomicU8, Ordering};
 
@@ -52,6 +52,27 @@ pub(crate) trait Backend: Copy {
         out: &mut [NttPoly],
     ) {
         crate::ntt::matrix_vector_ntt(a_hat, v, out)
+    }
+
+    /// w = A-hat o v, times 2^-32, with A-hat = ExpandA(rho) (FIPS 204 Algorithms 32 and 48
+    /// fused): the matrix is expanded a few entries at a time and never held whole, which keeps
+    /// the stack small where A-hat is needed only once (KeyGen, Verify).
+    ///
+    /// Bounds: as [`crate::ntt::matrix_vector_ntt`]: |v| < 9q in, |c| <= 6283009 out.
+    #[inline(always)]
+    fn expand_a_times<P: Parameters>(self, rho: &[u8; 32], v: &[NttPoly], out: &mut [NttPoly]) {
+        // Row by row: one row of A-hat (at most 7 KiB) at a time.
+        let mut row = P::NttVecL::zeroed();
+        let mut seed = [0u8; 34];
+        seed[..32].copy_from_slice(rho);
+        for (r, w_r) in out.iter_mut().enumerate() {
+            for (s, entry) in row.as_mut().iter_mut().enumerate() {
+                seed[32] = s as u8;
+                seed[33] = r as u8;
+                crate::sample::rej_ntt_poly(&seed, entry);
+            }
+            self.matrix_vector_ntt(&[&row], v, core::slice::from_mut(w_r));
+        }
     }
 
     /// NTT of each polynomial of `v`.

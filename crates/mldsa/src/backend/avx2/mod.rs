@@ -92,6 +92,11 @@ impl Backend for Avx2 {
     }
 
     #[inline(always)]
+    fn expand_a_times<P: Parameters>(self, rho: &[u8; 32], v: &[NttPoly], out: &mut [NttPoly]) {
+        avx2!(sample::expand_a_times::<P>(rho, v, out))
+    }
+
+    #[inline(always)]
     fn expand_s<P: Parameters>(self, rho_prime: &[u8; 64], s1: &mut P::VecL, s2: &mut P::VecK) {
         avx2!(sample::expand_s::<P>(rho_prime, s1, s2))
     }

@@ -648,6 +648,31 @@ pub(crate) fn multiply_ntt(a: &NttPoly, b: &NttPoly, out: &mut NttPoly) {
     }
 }
 
+/// acc += a o b * 2^-32 (FIPS 204 Algorithms 45 and 44, MultiplyNTT then AddNTT), AVX2: one
+/// term of a matrix-vector product whose matrix arrives an entry at a time.
+///
+/// Contract: |a_i * b_i| <= 2^31 q (A-hat entries in [0, q) times |v| < 9q qualify); each call
+/// adds a value in (-q, q) to acc, so after at most 7 calls from zero |acc| < 7q (no overflow;
+/// callers reduce afterwards).
+#[target_feature(enable = "avx2")]
+pub(crate) fn multiply_accumulate(acc: &mut NttPoly, a: &NttPoly, b: &NttPoly) {
+    debug_assert!(
+        a.0.iter()
+            .zip(b.0.iter())
+            .all(|(&x, &y)| (x as i64 * y as i64).unsigned_abs() <= (1u64 << 31) * Q as u64),
+        "Bounds: multiply_accumulate input"
+    );
+    debug_assert!(acc.0.iter().all(|c| c.abs() < 7 * Q), "Bounds: accumulator");
+    for i in 0..VECS {
+        let x = load(&a.0, i);
+        let y = load(&b.0, i);
+        let even = _mm256_mul_epi32(x, y);
+        let odd = _mm256_mul_epi32(odd_down(x), odd_down(y));
+        let sum = _mm256_add_epi32(load(&acc.0, i), montgomery_reduce(even, odd));
+        store(&mut acc.0, i, sum);
+    }
+}
+
 /// FIPS 204, Algorithm 48 (MatrixVectorNTT), with Algorithms 44 and 46 (AddNTT,
 /// AddVectorNTT) fused, times 2^-32, AVX2.
 ///

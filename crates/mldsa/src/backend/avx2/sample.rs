@@ -193,6 +193,64 @@ pub(crate) fn expand_a<P: Parameters>(rho: &[u8; 32], a_hat: &mut P::MatrixA) {
     }
 }
 
+/// FIPS 204, Algorithms 32 and 48 (ExpandA, MatrixVectorNTT) fused, four entries at a time
+/// on AVX2: out = A-hat o v * 2^-32 with A-hat = ExpandA(rho), holding at most four entries.
+///
+/// Contract: as [`crate::backend::Backend::expand_a_times`]: |v| < 9q; out congruent mod q to
+/// the portable result, |c| <= 6283009. Entries are made in the order of [`expand_a`] and each
+/// is multiplied into its row's accumulator as soon as it exists (at most l <= 7 terms of
+/// absolute value below q each, so no overflow), then every row is reduced once.
+#[target_feature(enable = "avx2")]
+pub(crate) fn expand_a_times<P: Parameters>(rho: &[u8; 32], v: &[NttPoly], out: &mut [NttPoly]) {
+    debug_assert_eq!(v.len(), P::L);
+    debug_assert_eq!(out.len(), P::K);
+    for w in out.iter_mut() {
+        *w = NttPoly::ZERO;
+    }
+    let mut tmp = [NttPoly::ZERO; 4];
+    let fill = |seed: &mut [u8; 34], tag: usize| {
+        seed[..32].copy_from_slice(rho);
+        seed[32] = tag as u8;
+        seed[33] = (tag >> 8) as u8;
+    };
+    let mut seeds = [[0u8; 34]; 4];
+    // Tags 256 r + s in row-major order, as `expand_a` makes them (no division anywhere).
+    let mut tags = (0..P::K).flat_map(|r| (0..P::L).map(move |s| (r << 8) | s));
+    loop {
+        let mut batch = [0usize; 4];
+        let mut n = 0;
+        for tag in tags.by_ref().take(4) {
+            fill(&mut seeds[n], tag);
+            batch[n] = tag;
+            n += 1;
+        }
+        if n == 0 {
+            break;
+        }
+        if n == 1 {
+            crate::sample::rej_ntt_poly(&seeds[0], &mut tmp[0]);
+        } else {
+            for k in n..4 {
+                seeds[k] = seeds[0];
+            }
+            let [t0, t1, t2, t3] = &mut tmp;
+            let outs = [Some(t0), Some(t1), Some(t2), Some(t3)];
+            let mut k = 0;
+            let outs = outs.map(|o| {
+                k += 1;
+                if k <= n { o } else { None }
+            });
+            rej_ntt_poly_x4(&seeds, outs, NTT_FIRST_BLOCKS);
+        }
+        for (entry, &tag) in tmp.iter().zip(batch.iter()).take(n) {
+            super::ntt::multiply_accumulate(&mut out[tag >> 8], entry, &v[tag & 0xFF]);
+        }
+    }
+    for w in out.iter_mut() {
+        w.reduce();
+    }
+}
+
 /// RejBoundedPoly's inner loop (FIPS 204 Algorithm 31, steps 4-17) over `buf`: appends the
 /// accepted nibbles' values (CoeffFromHalfByte), low nibble first, to `out` from position
 /// `ctr`, stopping at N exactly where the portable loop stops; returns the new count.
@@ -368,6 +426,39 @@ mod tests {
         }
     }
 
+    /// The fused ExpandA-times-vector equals the portable one (mod q, within the bound), with v
+    /// random in (-9q, 9q) and at its extremes.
+    fn expand_a_times_agrees<P: Parameters>() {
+        use crate::backend::{Backend, Portable};
+        use crate::params::Q;
+        for trial in 0..6u64 {
+            let rho: [u8; 32] = test_bytes(P::NAME, 100 + trial);
+            let mut v = P::NttVecL::zeroed();
+            for (j, p) in v.as_mut().iter_mut().enumerate() {
+                let bytes: [u8; 1024] = test_bytes("v", trial * 16 + j as u64);
+                for (c, b) in p.0.iter_mut().zip(bytes.chunks_exact(4)) {
+                    let x = i32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+                    *c = match trial {
+                        0 => 9 * Q - 1,
+                        1 => -(9 * Q - 1),
+                        _ => x % (9 * Q),
+                    };
+                }
+            }
+            let mut expect = P::NttVecK::zeroed();
+            Portable.expand_a_times::<P>(&rho, v.as_ref(), expect.as_mut());
+            let mut got = P::NttVecK::zeroed();
+            // SAFETY: the caller checked for AVX2.
+            unsafe { expand_a_times::<P>(&rho, v.as_ref(), got.as_mut()) };
+            for (g, e) in got.as_ref().iter().zip(expect.as_ref()) {
+                for (x, y) in g.0.iter().zip(e.0.iter()) {
+                    assert!(x.abs() <= 6_283_009, "{}: bound", P::NAME);
+                    assert_eq!((x - y).rem_euclid(Q), 0, "{}: trial {trial}", P::NAME);
+                }
+            }
+        }
+    }
+
     fn expand_s_agrees<P: Parameters>() {
         for trial in 0..12 {
             let rho_prime: [u8; 64] = test_bytes(P::NAME, 100 + trial);
@@ -402,6 +493,7 @@ mod tests {
     }
 
     fn all_agree<P: Parameters>() {
+        expand_a_times_agrees::<P>();
         expand_a_agrees::<P>();
         expand_s_agrees::<P>();
         expand_mask_agrees::<P>();
