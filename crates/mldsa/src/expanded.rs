@@ -11,6 +11,7 @@ use crate::keygen::compute_t1_t0;
 use crate::ntt::ntt_inverse;
 use crate::params::{ByteArray, Parameters, PolyVec, TR_LEN};
 use crate::poly::{NttPoly, Poly};
+use crate::scratch::Scratch;
 use subtle::{Choice, ConstantTimeEq};
 use zeroize::{Zeroize, Zeroizing};
 
@@ -167,7 +168,7 @@ impl<P: Parameters> ExpandedSecret<P> {
     /// FIPS 204 skDecode (strict ranges) only: tr and t0 are taken as given and no public key
     /// is derived, as ML-DSA.Sign on the encoding does.
     pub(crate) fn decode_for_signing(bytes: &[u8]) -> Result<Self, Malformed> {
-        Self::decode_parts(bytes, &mut CoefficientScratch::<P>::zeroed())
+        Self::decode_parts(bytes, &mut Scratch::new(CoefficientScratch::<P>::zeroed()))
     }
 
     /// FIPS 204 skDecode (strict) of `bytes` (exactly `P::SK_LEN` long), then the public key
@@ -181,8 +182,9 @@ impl<P: Parameters> ExpandedSecret<P> {
         check_consistency: bool,
         pk: &mut P::PkBytes,
     ) -> Result<Self, Malformed> {
-        let mut s = CoefficientScratch::<P>::zeroed();
-        let secret = Self::decode_parts(bytes, &mut s)?;
+        let mut held = Scratch::new(CoefficientScratch::<P>::zeroed());
+        let s = &mut *held;
+        let secret = Self::decode_parts(bytes, s)?;
         let mut t1 = P::VecK::zeroed();
         with_backend!(|b| compute_t1_t0::<P, _>(
             b,
@@ -215,7 +217,8 @@ impl<P: Parameters> ExpandedSecret<P> {
 
     /// FIPS 204 skEncode of the key; secret, zeroised when the wrapper drops.
     pub(crate) fn encode(&self) -> Zeroizing<P::SkBytes> {
-        let mut s = CoefficientScratch::<P>::zeroed();
+        let mut held = Scratch::new(CoefficientScratch::<P>::zeroed());
+        let s = &mut *held;
         secret_coefficients::<P>(self, &mut s.s1, &mut s.s2, &mut s.t0);
         let mut out = Zeroizing::new(P::SkBytes::zeroed());
         let parts = SkParts {

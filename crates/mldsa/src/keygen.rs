@@ -6,6 +6,7 @@ use crate::encode::pk_encode;
 use crate::expanded::ExpandedSecret;
 use crate::keccak::shake256;
 use crate::params::{Parameters, PolyVec, Variant};
+use crate::scratch::Scratch;
 use zeroize::Zeroize;
 
 /// Scratch space of key generation, zeroised on drop.
@@ -76,13 +77,14 @@ fn keygen_with<P: Parameters, B: Backend>(
     pk: &mut P::PkBytes,
     sk: &mut ExpandedSecret<P>,
 ) {
-    let mut scratch = KeyGenScratch::<P> {
+    let mut held = Scratch::new(KeyGenScratch::<P> {
         rho_prime: [0; 64],
         s1: P::VecL::zeroed(),
         s2: P::VecK::zeroed(),
         t1: P::VecK::zeroed(),
         t0: P::VecK::zeroed(),
-    };
+    });
+    let scratch = &mut *held;
     // Step 1: (rho, rho', K) = H(xi || IntegerToBytes(k, 1) || IntegerToBytes(l, 1), 128).
     let mut seed_bytes = [0u8; 128];
     match P::VARIANT {

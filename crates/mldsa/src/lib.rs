@@ -190,6 +190,7 @@ mod prepared;
 mod rng;
 mod rounding;
 mod sample;
+mod scratch;
 mod sig;
 mod sign;
 mod signing_key;

@@ -11,6 +11,7 @@ use crate::keccak::shake256;
 use crate::params::{ByteArray, MAX_SIGN_ATTEMPTS, MU_LEN, Matrix, Parameters, PolyVec};
 use crate::poly::{NttPoly, Poly};
 use crate::sample::sample_in_ball;
+use crate::scratch::Scratch;
 use zeroize::{Zeroize, Zeroizing};
 
 /// Why one signing attempt was rejected (FIPS 204 Alg. 7 steps 23 and 28).
@@ -131,7 +132,7 @@ fn sign_with<P: Parameters, B: Backend>(
         }
     };
 
-    let mut s = SignScratch::<P> {
+    let mut held = Scratch::new(SignScratch::<P> {
         y: P::VecL::zeroed(),
         tmp_l: P::NttVecL::zeroed(),
         z: P::VecL::zeroed(),
@@ -142,7 +143,8 @@ fn sign_with<P: Parameters, B: Backend>(
         ct0: P::VecK::zeroed(),
         c: Poly::ZERO,
         c_hat: NttPoly::ZERO,
-    };
+    });
+    let s = &mut *held;
     let mut c_tilde = [0u8; 64];
     let c_tilde = &mut c_tilde[..P::C_TILDE_LEN];
     let mut w1_bytes = [0u8; 8 * 32 * 6];

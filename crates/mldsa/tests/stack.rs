@@ -430,8 +430,6 @@ fn measure_all() -> Vec<Row> {
 /// ST-1's requirement: every operation, set and backend completes on a thread spawned with a
 /// 128 KiB stack.
 #[test]
-#[ignore = "not met yet: ML-DSA-65 key generation and every ML-DSA-87 operation need more \
-            than 128 KiB of stack (see stack_use_stays_within_current_ceilings)"]
 fn keygen_sign_verify_fit_in_128_kib() {
     let over: Vec<String> = measure_all()
         .iter()
@@ -448,39 +446,4 @@ fn keygen_sign_verify_fit_in_128_kib() {
         "operations that do not complete on a {BUDGET}-byte thread:\n  {}",
         over.join("\n  ")
     );
-}
-
-/// The regression guard that runs by default until the 128 KiB requirement holds: ML-DSA-44
-/// meets the budget, and no operation needs a thread larger than its set's current ceiling (the
-/// figures measured when this test was written, on the portable backend, rounded up to a
-/// multiple of 16 KiB: 94 208 / 139 264 / 200 704 bytes at most). Lower the ceilings as the
-/// stack use comes down; drop this test when `keygen_sign_verify_fit_in_128_kib` passes.
-#[test]
-fn stack_use_stays_within_current_ceilings() {
-    let ceiling = |set: &str| match set {
-        "ML-DSA-44" => BUDGET,
-        "ML-DSA-65" => 144 * 1024,
-        "ML-DSA-87" => 208 * 1024,
-        _ => unreachable!(),
-    };
-    let rows = measure_all();
-    for r in &rows {
-        assert!(
-            r.min_thread <= ceiling(r.set),
-            "{} {:?} on {:?}: needs a {}-byte thread, over the {}-byte ceiling (painted {})",
-            r.set,
-            r.op,
-            r.backend,
-            r.min_thread,
-            ceiling(r.set),
-            r.painted
-        );
-        if r.set == "ML-DSA-44" {
-            assert!(
-                r.fits_budget,
-                "ML-DSA-44 {:?} on {:?} no longer fits",
-                r.op, r.backend
-            );
-        }
-    }
 }
