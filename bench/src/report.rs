@@ -8,6 +8,9 @@ use std::fmt::Write as _;
 
 /// `writeln!` / `write!` into a String, which cannot fail.
 macro_rules! out {
+    ($o:expr) => {{
+        let _ = writeln!($o);
+    }};
     ($o:expr, $($a:tt)*) => {{
         let _ = writeln!($o, $($a)*);
     }};
@@ -18,9 +21,19 @@ macro_rules! put {
     }};
 }
 
+/// Everything measured.
+pub struct Results {
+    /// Nanoseconds that forcing the portable backend and restoring it add to an operation.
+    pub portable_switch_ns: f64,
+    /// The latency rows: every library (and mldsa-only operations), one core.
+    pub rows: Vec<Row>,
+}
+
 /// About the run as a whole.
 pub struct Meta {
     date: String,
+    /// The backend of each mldsa column.
+    backends: String,
     mode: &'static str,
     seconds: f64,
     cpu_model: String,
@@ -48,8 +61,13 @@ impl Meta {
         if changes.is_some_and(|c| !c.is_empty()) {
             mldsa_revision += " + uncommitted changes";
         }
+        let default = format!("{:?}", mldsa::backend::active_backend()).to_lowercase();
         Meta {
             date: command_output("date", &["-u", "+%Y-%m-%dT%H:%M:%SZ"]).unwrap_or_default(),
+            backends: format!(
+                "column mldsa: the {default} backend (the default on this CPU); column \
+                 mldsa (portable): the portable one, forced around each operation"
+            ),
             mode: if quick { "quick" } else { "full" },
             seconds,
             cpu_model: std::fs::read_to_string("/proc/cpuinfo")
@@ -120,10 +138,22 @@ fn ratio(rows: &[Row], ps: ParamSet, op: Op) -> Option<(&'static str, f64, f64, 
         .filter(|r| r.ps == ps && r.what == What::Common(op));
     let mine = value(find(rows, ps, What::Common(op), "mldsa")?);
     let best = here
-        .filter(|r| r.lib != "mldsa")
+        .filter(|r| peers::is_peer(r.lib))
         .min_by(|a, b| value(a).total_cmp(&value(b)))?;
     Some((best.lib, mine, value(best), mine / value(best)))
 }
+
+/// mldsa's portable backend against fips204, the fastest pure-Rust peer:
+/// (portable's value, fips204's value, portable / fips204).
+fn portable_ratio(rows: &[Row], ps: ParamSet, op: Op) -> Option<(f64, f64, f64)> {
+    let value = |lib| Some(key_value(op, &find(rows, ps, What::Common(op), lib)?.stats));
+    let mine = value(peers::mldsa::PORTABLE_LIB.name)?;
+    let theirs = value(PURE_RUST_PEER)?;
+    Some((mine, theirs, mine / theirs))
+}
+
+/// The peer the portable backend is compared to.
+const PURE_RUST_PEER: &str = "fips204";
 
 fn size_name(b: usize) -> String {
     match b {
@@ -133,7 +163,8 @@ fn size_name(b: usize) -> String {
     }
 }
 
-pub fn markdown(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], rows: &[Row]) -> String {
+pub fn markdown(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], results: &Results) -> String {
+    let rows = &results.rows;
     let mut o = String::new();
     out!(o, "# ML-DSA benchmark: mldsa vs peers\n");
     out!(
@@ -151,7 +182,7 @@ pub fn markdown(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], rows: &[Row]) 
         meta.tsc_ghz
     );
     out!(o, "- {}", meta.simd);
-    out!(o, "- mldsa: {}", meta.mldsa_revision);
+    out!(o, "- mldsa: {}; {}", meta.mldsa_revision, meta.backends);
     out!(
         o,
         "- built with -C target-cpu=native; C code with CFLAGS=-O3 -march=native"
@@ -164,7 +195,12 @@ pub fn markdown(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], rows: &[Row]) 
     out!(o, "## Summary\n");
     out!(
         o,
-        "µs per operation: median, except sign: mean. Ratio = mldsa / fastest peer (below 1: mldsa is faster)."
+        "µs per operation: median, except sign: mean. Ratio = mldsa / fastest peer (below 1: mldsa is faster); \
+         \"mldsa (portable)\" is mldsa on its portable backend, not a peer, and is compared with \
+         {PURE_RUST_PEER}, the fastest pure-Rust peer, in the last column (switching to it and \
+         back adds {:.1} ns to each of its samples). Warm mldsa rows use prepared keys (made \
+         once before timing); cold rows import the encoded key each time.",
+        results.portable_switch_ns
     );
     out!(
         o,
@@ -225,8 +261,17 @@ fn summary_table(o: &mut String, libs: &[&Lib], rows: &[Row], sets: &[ParamSet])
     for l in libs {
         put!(o, " {} |", l.name);
     }
-    out!(o, " fastest peer | mldsa / fastest |");
-    out!(o, "|---|---|{}---|---:|", "---:|".repeat(libs.len()));
+    // The portable column's ratio, where both it and the pure-Rust peer ran (ML-DSA sets).
+    let with_portable = [peers::mldsa::PORTABLE_LIB.name, PURE_RUST_PEER]
+        .iter()
+        .all(|n| libs.iter().any(|l| l.name == *n));
+    put!(o, " fastest peer | mldsa / fastest |");
+    if with_portable {
+        put!(o, " portable / {PURE_RUST_PEER} |");
+    }
+    out!(o);
+    put!(o, "|---|---|{}---|---:|", "---:|".repeat(libs.len()));
+    out!(o, "{}", if with_portable { "---:|" } else { "" });
     for &ps in sets {
         for op in Op::ALL {
             put!(o, "| {} | {} |", ps.name(), op.name());
@@ -242,8 +287,13 @@ fn summary_table(o: &mut String, libs: &[&Lib], rows: &[Row], sets: &[ParamSet])
                 }
             }
             match ratio(rows, ps, op) {
-                Some((best, _, _, ratio)) => out!(o, " {best} | {ratio:.2} |"),
-                None => out!(o, " - | - |"),
+                Some((best, _, _, ratio)) => put!(o, " {best} | {ratio:.2} |"),
+                None => put!(o, " - | - |"),
+            }
+            match portable_ratio(rows, ps, op) {
+                Some((_, _, ratio)) if with_portable => out!(o, " {ratio:.2} |"),
+                _ if with_portable => out!(o, " - |"),
+                _ => out!(o),
             }
         }
     }
@@ -342,10 +392,11 @@ fn libraries_table(o: &mut String, libs: &[&Lib], excluded: &[(&str, &str)], why
     }
 }
 
-pub fn json(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], rows: &[Row]) -> Value {
+pub fn json(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], results: &Results) -> Value {
+    let rows = &results.rows;
     let summary =
         |s: &Summary| json!({"min": s.min, "median": s.median, "mean": s.mean, "max": s.max});
-    let results: Vec<Value> = rows
+    let results_json: Vec<Value> = rows
         .iter()
         .map(|r| {
             let (op, bytes) = match r.what {
@@ -375,6 +426,19 @@ pub fn json(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], rows: &[Row]) -> V
             }))
         })
         .collect();
+    let portable_ratios: Vec<Value> = ParamSet::ALL
+        .into_iter()
+        .flat_map(|ps| Op::ALL.map(|op| (ps, op)))
+        .filter_map(|(ps, op)| {
+            let (mine, theirs, ratio) = portable_ratio(rows, ps, op)?;
+            Some(json!({
+                "scheme": ps.scheme().id(),
+                "param_set": ps.name(), "op": op.name(),
+                "compared_by": if op.by_mean() { "mean" } else { "median" },
+                "portable_us": mine, "peer": PURE_RUST_PEER, "peer_us": theirs, "ratio": ratio,
+            }))
+        })
+        .collect();
     let scheme_libs = [(Scheme::MlDsa, libs), (Scheme::DilithiumR3, legacy_libs)];
     let libraries: Vec<Value> = scheme_libs
         .iter()
@@ -400,6 +464,8 @@ pub fn json(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], rows: &[Row]) -> V
     json!({
         "meta": {
             "date": meta.date, "mode": meta.mode, "seconds": meta.seconds,
+            "mldsa_backends": meta.backends,
+            "portable_switch_ns": results.portable_switch_ns,
             "cpu_model": meta.cpu_model, "pinned_cpu": meta.cpu, "tsc_ghz": meta.tsc_ghz, "simd": meta.simd,
             "mldsa_revision": meta.mldsa_revision, "stream_chunk_bytes": peers::mldsa::CHUNK,
             "schemes": {
@@ -410,6 +476,7 @@ pub fn json(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], rows: &[Row]) -> V
         "libraries": libraries,
         "excluded": excluded,
         "ratios": ratios,
-        "results": results,
+        "portable_ratios": portable_ratios,
+        "results": results_json,
     })
 }

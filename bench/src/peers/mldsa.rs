@@ -1,6 +1,8 @@
-//! mldsa, this repository's library: the reference, and the mldsa-only measurements.
+//! mldsa, this repository's library: the reference, its portable-backend column, and the
+//! mldsa-only measurements.
 
 use super::{Keys, Lib, ParamSet, Peer};
+use mldsa::backend::{BackendKind, active_backend, force_portable};
 use mldsa::{
     MlDsa44, MlDsa65, MlDsa87, ParameterSet, PreparedVerifyingKey, Signature, SigningKey,
     VerifyingKey,
@@ -19,12 +21,75 @@ pub const LIB: Lib = Lib {
     load,
 };
 
+/// The same library and calls as [`LIB`], with `force_portable(true)` around each operation:
+/// how fast mldsa is without SIMD. Not a peer: the "fastest peer" ratios leave it out.
+pub const PORTABLE_LIB: Lib = Lib {
+    name: "mldsa (portable)",
+    krate: "mldsa",
+    seeded_keygen: true,
+    deterministic: true,
+    note: "as mldsa, on the portable backend: force_portable(true) before each timed operation \
+           and the previous backend restored after it (one atomic store each way, a few \
+           nanoseconds, inside the timed region)",
+    load: load_portable,
+};
+
 fn load(ps: ParamSet, keys: &Keys) -> Box<dyn Peer> {
     match ps {
         ParamSet::P44 => Box::new(Mldsa::<MlDsa44>::new(keys)),
         ParamSet::P65 => Box::new(Mldsa::<MlDsa65>::new(keys)),
         ParamSet::P87 => Box::new(Mldsa::<MlDsa87>::new(keys)),
         ps => super::not_mldsa(ps),
+    }
+}
+
+fn load_portable(ps: ParamSet, keys: &Keys) -> Box<dyn Peer> {
+    Box::new(Portable(load(ps, keys)))
+}
+
+/// Runs `f` on the portable backend, then restores the backend that was active before. The
+/// switch is process-wide (an atomic), which is fine here: one thread measures at a time.
+pub fn on_portable<T>(f: impl FnOnce() -> T) -> T {
+    let was_portable = active_backend() == BackendKind::Portable;
+    force_portable(true);
+    let out = f();
+    force_portable(was_portable);
+    out
+}
+
+/// What [`on_portable`] adds to each timed operation of the portable column, in nanoseconds
+/// (TSC-independent: wall clock over many empty switches).
+pub fn switch_cost_ns() -> f64 {
+    const N: u32 = 1_000_000;
+    let start = std::time::Instant::now();
+    for _ in 0..N {
+        on_portable(|| black_box(()));
+    }
+    start.elapsed().as_secs_f64() * 1e9 / f64::from(N)
+}
+
+/// An mldsa peer whose every operation runs on the portable backend.
+struct Portable(Box<dyn Peer>);
+
+impl Peer for Portable {
+    fn keygen(&self, seed: &[u8; 32]) {
+        on_portable(|| self.0.keygen(seed))
+    }
+
+    fn sign(&self, msg: &[u8], sig: &mut [u8]) {
+        on_portable(|| self.0.sign(msg, sig))
+    }
+
+    fn sign_cold(&self, sk: &[u8], msg: &[u8], sig: &mut [u8]) {
+        on_portable(|| self.0.sign_cold(sk, msg, sig))
+    }
+
+    fn verify(&self, msg: &[u8], sig: &[u8]) -> bool {
+        on_portable(|| self.0.verify(msg, sig))
+    }
+
+    fn verify_cold(&self, pk: &[u8], msg: &[u8], sig: &[u8]) -> bool {
+        on_portable(|| self.0.verify_cold(pk, msg, sig))
     }
 }
 
