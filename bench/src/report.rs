@@ -1,5 +1,6 @@
 //! The report: a markdown table on stdout and the same numbers as JSON.
 
+use crate::batch::BatchRow;
 use crate::measure::{Stats, Summary};
 use crate::peers::{self, Lib, ParamSet, Scheme};
 use crate::{Op, Row, What};
@@ -27,6 +28,8 @@ pub struct Results {
     pub portable_switch_ns: f64,
     /// The latency rows: every library (and mldsa-only operations), one core.
     pub rows: Vec<Row>,
+    /// mldsa's batch throughput, one thread vs all cores.
+    pub batch: Vec<BatchRow>,
 }
 
 /// About the run as a whole.
@@ -217,6 +220,17 @@ pub fn markdown(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], results: &Resu
     );
     only_table(&mut o, rows, false);
 
+    out!(o, "\n## Batch throughput (mldsa, all cores)\n");
+    out!(
+        o,
+        "Signatures per second for N distinct messages under one key: one by one on one thread, \
+         against `mldsa::batch` on a rayon pool of every allowed core (its threads not pinned). \
+         verify: `PreparedVerifyingKey::verify` in a loop vs `PreparedVerifyingKey::verify_batch`; \
+         sign: `sign_deterministic` vs `sign_batch_deterministic`, with a prepared signing key. \
+         Median time of the repetitions, the two sides alternating.\n"
+    );
+    batch_table(&mut o, &results.batch);
+
     out!(o, "\n## Details\n");
     details_table(&mut o, rows, false);
 
@@ -330,6 +344,29 @@ fn only_table(o: &mut String, rows: &[Row], legacy: bool) {
     }
 }
 
+/// mldsa's batch throughput: one thread vs all cores.
+fn batch_table(o: &mut String, batch: &[BatchRow]) {
+    out!(
+        o,
+        "| set | op | N | threads | reps | one thread /s | batch /s | scaling |"
+    );
+    out!(o, "|---|---|---:|---:|---:|---:|---:|---:|");
+    for b in batch {
+        out!(
+            o,
+            "| {} | {} | {} | {} | {} | {:.0} | {:.0} | {:.2}x |",
+            b.ps.name(),
+            b.op,
+            b.n,
+            b.threads,
+            b.reps,
+            b.serial_per_s,
+            b.batch_per_s,
+            b.scaling()
+        );
+    }
+}
+
 /// Every common operation of every library, of the ML-DSA sets or of the legacy ones.
 fn details_table(o: &mut String, rows: &[Row], legacy: bool) {
     out!(
@@ -439,6 +476,18 @@ pub fn json(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], results: &Results)
             }))
         })
         .collect();
+    let batch: Vec<Value> = results
+        .batch
+        .iter()
+        .map(|b| {
+            json!({
+                "scheme": b.ps.scheme().id(), "param_set": b.ps.name(), "op": b.op,
+                "n": b.n, "threads": b.threads, "reps": b.reps,
+                "serial_per_s": b.serial_per_s, "batch_per_s": b.batch_per_s,
+                "scaling": b.scaling(),
+            })
+        })
+        .collect();
     let scheme_libs = [(Scheme::MlDsa, libs), (Scheme::DilithiumR3, legacy_libs)];
     let libraries: Vec<Value> = scheme_libs
         .iter()
@@ -477,6 +526,7 @@ pub fn json(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], results: &Results)
         "excluded": excluded,
         "ratios": ratios,
         "portable_ratios": portable_ratios,
+        "batch": batch,
         "results": results_json,
     })
 }
