@@ -1,11 +1,12 @@
 //! Side-by-side ML-DSA benchmark: mldsa and its peers in one process, interleaved round by round,
-//! pinned to one core; then mldsa's batch throughput on all cores. Prints a markdown report
-//! and writes JSON. See README.md.
+//! pinned to one core; then mldsa's batch throughput on all cores and its peak stack. Prints a
+//! markdown report and writes JSON. See README.md.
 
 mod batch;
 mod measure;
 mod peers;
 mod report;
+mod stack;
 
 use measure::{Series, Stats, round_robin};
 use peers::{Keys, Lib, ParamSet, Peer};
@@ -352,6 +353,41 @@ fn batch_rows(plan: &Plan, cpus: &[usize]) -> Vec<batch::BatchRow> {
     rows
 }
 
+/// mldsa's peak stack per ML-DSA set and operation, on the default backend and the portable one.
+fn stack_rows() -> Vec<stack::StackRow> {
+    let started = Instant::now();
+    stack::self_check();
+    let default = format!("{:?}", mldsa::backend::active_backend()).to_lowercase();
+    let mut rows = Vec::new();
+    for ps in ParamSet::ALL {
+        let keys = peers::mldsa::keys(ps, bytes32(ps as u64, u64::MAX));
+        for portable in [false, true] {
+            let backend = if portable {
+                "portable".into()
+            } else {
+                default.clone()
+            };
+            let mut visit = |op, f: &peers::mldsa::StackOp| {
+                let bytes = stack::peak(f);
+                rows.push(stack::StackRow {
+                    ps,
+                    op,
+                    backend: backend.clone(),
+                    bytes,
+                });
+            };
+            if portable {
+                peers::mldsa::on_portable(|| peers::mldsa::stack_ops(ps, &keys, &mut visit));
+            } else {
+                peers::mldsa::stack_ops(ps, &keys, &mut visit);
+            }
+        }
+    }
+    let secs = started.elapsed().as_secs_f64();
+    eprintln!("  peak stack           {secs:5.1} s");
+    rows
+}
+
 fn main() {
     let args = parse_args();
     let plan = if args.quick { QUICK } else { FULL };
@@ -397,6 +433,7 @@ fn main() {
     let results = report::Results {
         portable_switch_ns: peers::mldsa::switch_cost_ns(),
         batch: batch_rows(&plan, &all_cpus),
+        stack: stack_rows(),
         rows,
     };
 

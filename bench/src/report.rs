@@ -3,6 +3,7 @@
 use crate::batch::BatchRow;
 use crate::measure::{Stats, Summary};
 use crate::peers::{self, Lib, ParamSet, Scheme};
+use crate::stack::{self, StackRow};
 use crate::{Op, Row, What};
 use serde_json::{Value, json};
 use std::fmt::Write as _;
@@ -30,6 +31,8 @@ pub struct Results {
     pub rows: Vec<Row>,
     /// mldsa's batch throughput, one thread vs all cores.
     pub batch: Vec<BatchRow>,
+    /// mldsa's peak stack per operation and backend.
+    pub stack: Vec<StackRow>,
 }
 
 /// About the run as a whole.
@@ -231,6 +234,15 @@ pub fn markdown(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], results: &Resu
     );
     batch_table(&mut o, &results.batch);
 
+    out!(o, "\n## Peak stack (mldsa)\n");
+    out!(
+        o,
+        "Bytes of stack each operation used at its deepest, by stack painting on a fresh thread \
+         (the measuring code's own frames subtracted), on each backend. Key objects are made \
+         before (prepared keys keep A-hat on the heap); \"cold\" includes the key import.\n"
+    );
+    stack_table(&mut o, &results.stack);
+
     out!(o, "\n## Details\n");
     details_table(&mut o, rows, false);
 
@@ -367,6 +379,41 @@ fn batch_table(o: &mut String, batch: &[BatchRow]) {
     }
 }
 
+/// mldsa's peak stack: one row per (set, operation), one column per backend.
+fn stack_table(o: &mut String, stack: &[StackRow]) {
+    let mut backends: Vec<&str> = Vec::new();
+    for r in stack {
+        if !backends.contains(&r.backend.as_str()) {
+            backends.push(&r.backend);
+        }
+    }
+    put!(o, "| set | op |");
+    for b in &backends {
+        put!(o, " {b} (bytes) |");
+    }
+    out!(o);
+    out!(o, "|---|---|{}", "---:|".repeat(backends.len()));
+    let mut seen: Vec<(ParamSet, &str)> = Vec::new();
+    for r in stack {
+        if seen.contains(&(r.ps, r.op)) {
+            continue;
+        }
+        seen.push((r.ps, r.op));
+        put!(o, "| {} | {} |", r.ps.name(), r.op);
+        for b in &backends {
+            let cell = stack
+                .iter()
+                .find(|x| x.ps == r.ps && x.op == r.op && x.backend == *b);
+            match cell.map(|x| x.bytes) {
+                Some(Some(bytes)) => put!(o, " {bytes} |"),
+                Some(None) => put!(o, " > {} |", stack::PAINTED),
+                None => put!(o, " - |"),
+            }
+        }
+        out!(o);
+    }
+}
+
 /// Every common operation of every library, of the ML-DSA sets or of the legacy ones.
 fn details_table(o: &mut String, rows: &[Row], legacy: bool) {
     out!(
@@ -488,6 +535,17 @@ pub fn json(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], results: &Results)
             })
         })
         .collect();
+    let stack: Vec<Value> = results
+        .stack
+        .iter()
+        .map(|r| {
+            json!({
+                "scheme": r.ps.scheme().id(), "param_set": r.ps.name(), "op": r.op,
+                "backend": r.backend, "bytes": r.bytes,
+                "exceeds_bytes": r.bytes.is_none().then_some(stack::PAINTED),
+            })
+        })
+        .collect();
     let scheme_libs = [(Scheme::MlDsa, libs), (Scheme::DilithiumR3, legacy_libs)];
     let libraries: Vec<Value> = scheme_libs
         .iter()
@@ -527,6 +585,7 @@ pub fn json(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], results: &Results)
         "ratios": ratios,
         "portable_ratios": portable_ratios,
         "batch": batch,
+        "stack": stack,
         "results": results_json,
     })
 }

@@ -1,5 +1,5 @@
 //! mldsa, this repository's library: the reference, its portable-backend column, and the
-//! mldsa-only measurements (streaming, batch throughput).
+//! mldsa-only measurements (streaming, batch throughput, peak stack).
 
 use super::{Keys, Lib, ParamSet, Peer};
 use mldsa::backend::{BackendKind, active_backend, force_portable};
@@ -310,4 +310,54 @@ impl<P: ParameterSet> Batch for Batched<P> {
         let sigs = self.keys.sk.sign_batch_deterministic(&self.msg_refs(), &[]);
         black_box(sigs.expect("sign_batch_deterministic"));
     }
+}
+
+/// Visits every mldsa operation whose peak stack the report gives: `visit(name, op)`, where
+/// `op` does the operation once (on whatever backend is active). The key objects are made here,
+/// outside `op`, as in the timed rows; each `op` includes its result (and its drop).
+pub fn stack_ops(ps: ParamSet, keys: &Keys, visit: &mut dyn FnMut(&'static str, &StackOp)) {
+    match ps {
+        ParamSet::P44 => stack_ops_of::<MlDsa44>(ps, keys, visit),
+        ParamSet::P65 => stack_ops_of::<MlDsa65>(ps, keys, visit),
+        ParamSet::P87 => stack_ops_of::<MlDsa87>(ps, keys, visit),
+        ps => super::not_mldsa(ps),
+    }
+}
+
+/// One operation for the stack measurement, run on a thread of its own.
+pub type StackOp<'a> = dyn Fn() + Sync + 'a;
+
+fn stack_ops_of<P: ParameterSet>(
+    ps: ParamSet,
+    keys: &Keys,
+    visit: &mut dyn FnMut(&'static str, &StackOp),
+) {
+    let warm = Mldsa::<P>::new(keys);
+    let plain = SigningKey::<P>::from_seed(&keys.seed);
+    let vk = *plain.verifying_key();
+    let msg = [0x5c; 32];
+    let mut sig = vec![0u8; ps.sig_len()];
+    warm.sign(&msg, &mut sig);
+    // The Peer calls write the signature to a buffer; each op allocates its own (on the heap,
+    // so it does not count), since an op is shared with the measuring thread.
+    let out = || vec![0u8; ps.sig_len()];
+
+    visit("keygen", &|| warm.keygen(&keys.seed));
+    visit("sign (warm: prepared key)", &|| warm.sign(&msg, &mut out()));
+    visit("sign (unprepared key)", &|| {
+        black_box(plain.sign_deterministic(&msg, &[]).expect("mldsa sign"));
+    });
+    visit("sign (cold: from_expanded)", &|| {
+        warm.sign_cold(&keys.sk, &msg, &mut out())
+    });
+    visit("verify (warm: prepared key)", &|| {
+        assert!(warm.verify(&msg, &sig))
+    });
+    visit("verify (unprepared key)", &|| {
+        let s = Signature::<P>::from_bytes(&sig).expect("mldsa sig");
+        assert!(vk.verify(&msg, &[], &s).is_ok());
+    });
+    visit("verify (cold: from_bytes)", &|| {
+        assert!(warm.verify_cold(&keys.pk, &msg, &sig))
+    });
 }
