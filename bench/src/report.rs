@@ -38,6 +38,8 @@ pub struct Results {
 /// About the run as a whole.
 pub struct Meta {
     date: String,
+    /// How to repeat the run (from bench/), with this run's arguments.
+    command: String,
     /// The backend of each mldsa column.
     backends: String,
     mode: &'static str,
@@ -67,9 +69,15 @@ impl Meta {
         if changes.is_some_and(|c| !c.is_empty()) {
             mldsa_revision += " + uncommitted changes";
         }
+        let args: Vec<String> = std::env::args().skip(1).collect();
+        let mut command = "cd bench && cargo run --release".to_owned();
+        if !args.is_empty() {
+            command += &format!(" -- {}", args.join(" "));
+        }
         let default = format!("{:?}", mldsa::backend::active_backend()).to_lowercase();
         Meta {
             date: command_output("date", &["-u", "+%Y-%m-%dT%H:%M:%SZ"]).unwrap_or_default(),
+            command,
             backends: format!(
                 "column mldsa: the {default} backend (the default on this CPU); column \
                  mldsa (portable): the portable one, forced around each operation"
@@ -180,6 +188,7 @@ pub fn markdown(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], results: &Resu
         meta.mode,
         meta.seconds
     );
+    out!(o, "- command: `{}`", meta.command);
     out!(
         o,
         "- machine: {}, pinned to CPU {}, TSC {:.2} GHz (cycles = TSC ticks)",
@@ -571,7 +580,7 @@ pub fn json(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], results: &Results)
     json!({
         "meta": {
             "date": meta.date, "mode": meta.mode, "seconds": meta.seconds,
-            "mldsa_backends": meta.backends,
+            "command": meta.command, "mldsa_backends": meta.backends,
             "portable_switch_ns": results.portable_switch_ns,
             "cpu_model": meta.cpu_model, "pinned_cpu": meta.cpu, "tsc_ghz": meta.tsc_ghz, "simd": meta.simd,
             "mldsa_revision": meta.mldsa_revision, "stream_chunk_bytes": peers::mldsa::CHUNK,
