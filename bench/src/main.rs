@@ -1,9 +1,12 @@
 //! Side-by-side ML-DSA benchmark: mldsa and its peers in one process, interleaved round by round,
-//! pinned to one core. Prints a markdown report and writes JSON. See README.md.
+//! pinned to one core; then mldsa's batch throughput on all cores and its peak stack. Prints a
+//! markdown report and writes JSON. See README.md.
 
+mod batch;
 mod measure;
 mod peers;
 mod report;
+mod stack;
 
 use measure::{Series, Stats, round_robin};
 use peers::{Keys, Lib, ParamSet, Peer};
@@ -25,6 +28,8 @@ struct Plan {
     verify: usize,
     /// Samples of streaming sign and verify for each of `STREAM_SIZES`.
     stream: [usize; 3],
+    /// Timed repetitions of each side (one thread, all cores) of each batch measurement.
+    batch_reps: usize,
 }
 
 const FULL: Plan = Plan {
@@ -33,6 +38,7 @@ const FULL: Plan = Plan {
     sign: 5000,
     verify: 2000,
     stream: [1000, 40, 4],
+    batch_reps: 7,
 };
 const QUICK: Plan = Plan {
     warmup: 3,
@@ -40,12 +46,15 @@ const QUICK: Plan = Plan {
     sign: 300,
     verify: 100,
     stream: [30, 3, 1],
+    batch_reps: 3,
 };
 
 /// Message lengths of the mldsa-only streaming measurements.
 const STREAM_SIZES: [usize; 3] = [1 << 10, 1 << 20, 64 << 20];
 /// Distinct (message, signature) pairs that verification cycles through.
 const VERIFY_POOL: usize = 256;
+/// Signatures (and messages) per batch in the batch-throughput section.
+const BATCH: usize = 512;
 
 #[derive(Clone, Copy, PartialEq)]
 pub enum Op {
@@ -326,11 +335,65 @@ fn run_param_set(ps: ParamSet, plan: &Plan, libs: &[&'static Lib], big: &mut [u8
     rows
 }
 
+/// mldsa's batch throughput, per ML-DSA set: one thread vs a pool on all of `cpus`.
+fn batch_rows(plan: &Plan, cpus: &[usize]) -> Vec<batch::BatchRow> {
+    let pool = batch::pool(cpus);
+    let mut rows = Vec::new();
+    for ps in ParamSet::ALL {
+        let started = Instant::now();
+        let keys = peers::mldsa::keys(ps, bytes32(ps as u64, u64::MAX));
+        let msgs = (0..BATCH as u64)
+            .map(|i| bytes32(30 + ps as u64, i))
+            .collect();
+        let data = peers::mldsa::load_batch(ps, &keys, msgs);
+        rows.extend(batch::run(ps, plan.batch_reps, &pool, &*data));
+        let secs = started.elapsed().as_secs_f64();
+        eprintln!("  {} {:<14} {secs:5.1} s", ps.name(), "batch");
+    }
+    rows
+}
+
+/// mldsa's peak stack per ML-DSA set and operation, on the default backend and the portable one.
+fn stack_rows() -> Vec<stack::StackRow> {
+    let started = Instant::now();
+    stack::self_check();
+    let default = format!("{:?}", mldsa::backend::active_backend()).to_lowercase();
+    let mut rows = Vec::new();
+    for ps in ParamSet::ALL {
+        let keys = peers::mldsa::keys(ps, bytes32(ps as u64, u64::MAX));
+        for portable in [false, true] {
+            let backend = if portable {
+                "portable".into()
+            } else {
+                default.clone()
+            };
+            let mut visit = |op, f: &peers::mldsa::StackOp| {
+                let bytes = stack::peak(f);
+                rows.push(stack::StackRow {
+                    ps,
+                    op,
+                    backend: backend.clone(),
+                    bytes,
+                });
+            };
+            if portable {
+                peers::mldsa::on_portable(|| peers::mldsa::stack_ops(ps, &keys, &mut visit));
+            } else {
+                peers::mldsa::stack_ops(ps, &keys, &mut visit);
+            }
+        }
+    }
+    let secs = started.elapsed().as_secs_f64();
+    eprintln!("  peak stack           {secs:5.1} s");
+    rows
+}
+
 fn main() {
     let args = parse_args();
     let plan = if args.quick { QUICK } else { FULL };
+    // mldsa, in each of its configurations, always runs; --only picks among the peers.
     let selected = |l: &&Lib| {
-        l.name == "mldsa"
+        !peers::is_peer(l.name)
             || args
                 .only
                 .as_ref()
@@ -339,10 +402,9 @@ fn main() {
     let libs: Vec<&'static Lib> = peers::LIBS.iter().filter(selected).collect();
     let legacy_libs: Vec<&'static Lib> = peers::LEGACY_LIBS.iter().filter(selected).collect();
 
-    let cpu = args
-        .cpu
-        .or_else(|| measure::allowed_cpus().last().copied())
-        .unwrap_or(0);
+    // Every core this process may use, before pinning: the batch section runs on all of them.
+    let all_cpus = measure::allowed_cpus();
+    let cpu = args.cpu.or_else(|| all_cpus.last().copied()).unwrap_or(0);
     if let Err(e) = measure::pin_to_cpu(cpu) {
         eprintln!("warning: could not pin to CPU {cpu}: {e}");
     }
@@ -368,10 +430,17 @@ fn main() {
             .into_iter()
             .flat_map(|ps| run_param_set(ps, &plan, &legacy_libs, &mut [])),
     );
+    let results = report::Results {
+        portable_switch_ns: peers::mldsa::switch_cost_ns(),
+        batch: batch_rows(&plan, &all_cpus),
+        stack: stack_rows(),
+        rows,
+    };
 
-    let meta = report::Meta::collect(&rows, cpu, args.quick, started.elapsed().as_secs_f64());
-    print!("{}", report::markdown(&meta, &libs, &legacy_libs, &rows));
-    let json = report::json(&meta, &libs, &legacy_libs, &rows);
+    let seconds = started.elapsed().as_secs_f64();
+    let meta = report::Meta::collect(&results.rows, cpu, args.quick, seconds);
+    print!("{}", report::markdown(&meta, &libs, &legacy_libs, &results));
+    let json = report::json(&meta, &libs, &legacy_libs, &results);
     let json = serde_json::to_string_pretty(&json).expect("json");
     if let Some(dir) = std::path::Path::new(&args.json).parent() {
         let _ = std::fs::create_dir_all(dir);

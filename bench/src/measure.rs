@@ -1,4 +1,4 @@
-//! Timing: pinning to one core, one sample = one operation timed with both the TSC and
+//! Timing: pinning to one core (and unpinning, for the batch pool), one sample = one operation timed with both the TSC and
 //! `Instant`, round-robin rounds across libraries, re-runs of disturbed samples, summary stats.
 
 use core::arch::x86_64::{_mm_lfence, _rdtsc};
@@ -11,12 +11,20 @@ const OUTLIER_FACTOR: u64 = 10;
 /// The outlier test starts once a series has this many samples.
 const MIN_FOR_MEDIAN: usize = 8;
 
-/// Pins the calling thread to `cpu`.
+/// Pins the calling thread to `cpu`. Threads it spawns afterwards inherit that: the batch
+/// section's thread pool undoes it with [`allow_cpus`].
 pub fn pin_to_cpu(cpu: usize) -> std::io::Result<()> {
-    // SAFETY: cpu_set_t is plain data; CPU_SET bounds-checks `cpu` against the set size.
+    allow_cpus(&[cpu])
+}
+
+/// Lets the calling thread run on any of `cpus`.
+pub fn allow_cpus(cpus: &[usize]) -> std::io::Result<()> {
+    // SAFETY: cpu_set_t is plain data; CPU_SET bounds-checks each cpu against the set size.
     unsafe {
         let mut set: libc::cpu_set_t = core::mem::zeroed();
-        libc::CPU_SET(cpu, &mut set);
+        for &cpu in cpus {
+            libc::CPU_SET(cpu, &mut set);
+        }
         if libc::sched_setaffinity(0, size_of::<libc::cpu_set_t>(), &set) != 0 {
             return Err(std::io::Error::last_os_error());
         }

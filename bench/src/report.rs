@@ -1,13 +1,18 @@
 //! The report: a markdown table on stdout and the same numbers as JSON.
 
+use crate::batch::BatchRow;
 use crate::measure::{Stats, Summary};
 use crate::peers::{self, Lib, ParamSet, Scheme};
+use crate::stack::{self, StackRow};
 use crate::{Op, Row, What};
 use serde_json::{Value, json};
 use std::fmt::Write as _;
 
 /// `writeln!` / `write!` into a String, which cannot fail.
 macro_rules! out {
+    ($o:expr) => {{
+        let _ = writeln!($o);
+    }};
     ($o:expr, $($a:tt)*) => {{
         let _ = writeln!($o, $($a)*);
     }};
@@ -18,9 +23,25 @@ macro_rules! put {
     }};
 }
 
+/// Everything measured.
+pub struct Results {
+    /// Nanoseconds that forcing the portable backend and restoring it add to an operation.
+    pub portable_switch_ns: f64,
+    /// The latency rows: every library (and mldsa-only operations), one core.
+    pub rows: Vec<Row>,
+    /// mldsa's batch throughput, one thread vs all cores.
+    pub batch: Vec<BatchRow>,
+    /// mldsa's peak stack per operation and backend.
+    pub stack: Vec<StackRow>,
+}
+
 /// About the run as a whole.
 pub struct Meta {
     date: String,
+    /// How to repeat the run (from bench/), with this run's arguments.
+    command: String,
+    /// The backend of each mldsa column.
+    backends: String,
     mode: &'static str,
     seconds: f64,
     cpu_model: String,
@@ -48,8 +69,19 @@ impl Meta {
         if changes.is_some_and(|c| !c.is_empty()) {
             mldsa_revision += " + uncommitted changes";
         }
+        let args: Vec<String> = std::env::args().skip(1).collect();
+        let mut command = "cd bench && cargo run --release".to_owned();
+        if !args.is_empty() {
+            command += &format!(" -- {}", args.join(" "));
+        }
+        let default = format!("{:?}", mldsa::backend::active_backend()).to_lowercase();
         Meta {
             date: command_output("date", &["-u", "+%Y-%m-%dT%H:%M:%SZ"]).unwrap_or_default(),
+            command,
+            backends: format!(
+                "column mldsa: the {default} backend (the default on this CPU); column \
+                 mldsa (portable): the portable one, forced around each operation"
+            ),
             mode: if quick { "quick" } else { "full" },
             seconds,
             cpu_model: std::fs::read_to_string("/proc/cpuinfo")
@@ -120,10 +152,22 @@ fn ratio(rows: &[Row], ps: ParamSet, op: Op) -> Option<(&'static str, f64, f64, 
         .filter(|r| r.ps == ps && r.what == What::Common(op));
     let mine = value(find(rows, ps, What::Common(op), "mldsa")?);
     let best = here
-        .filter(|r| r.lib != "mldsa")
+        .filter(|r| peers::is_peer(r.lib))
         .min_by(|a, b| value(a).total_cmp(&value(b)))?;
     Some((best.lib, mine, value(best), mine / value(best)))
 }
+
+/// mldsa's portable backend against fips204, the fastest pure-Rust peer:
+/// (portable's value, fips204's value, portable / fips204).
+fn portable_ratio(rows: &[Row], ps: ParamSet, op: Op) -> Option<(f64, f64, f64)> {
+    let value = |lib| Some(key_value(op, &find(rows, ps, What::Common(op), lib)?.stats));
+    let mine = value(peers::mldsa::PORTABLE_LIB.name)?;
+    let theirs = value(PURE_RUST_PEER)?;
+    Some((mine, theirs, mine / theirs))
+}
+
+/// The peer the portable backend is compared to.
+const PURE_RUST_PEER: &str = "fips204";
 
 fn size_name(b: usize) -> String {
     match b {
@@ -133,7 +177,8 @@ fn size_name(b: usize) -> String {
     }
 }
 
-pub fn markdown(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], rows: &[Row]) -> String {
+pub fn markdown(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], results: &Results) -> String {
+    let rows = &results.rows;
     let mut o = String::new();
     out!(o, "# ML-DSA benchmark: mldsa vs peers\n");
     out!(
@@ -143,6 +188,7 @@ pub fn markdown(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], rows: &[Row]) 
         meta.mode,
         meta.seconds
     );
+    out!(o, "- command: `{}`", meta.command);
     out!(
         o,
         "- machine: {}, pinned to CPU {}, TSC {:.2} GHz (cycles = TSC ticks)",
@@ -151,7 +197,7 @@ pub fn markdown(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], rows: &[Row]) 
         meta.tsc_ghz
     );
     out!(o, "- {}", meta.simd);
-    out!(o, "- mldsa: {}", meta.mldsa_revision);
+    out!(o, "- mldsa: {}; {}", meta.mldsa_revision, meta.backends);
     out!(
         o,
         "- built with -C target-cpu=native; C code with CFLAGS=-O3 -march=native"
@@ -164,7 +210,12 @@ pub fn markdown(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], rows: &[Row]) 
     out!(o, "## Summary\n");
     out!(
         o,
-        "µs per operation: median, except sign: mean. Ratio = mldsa / fastest peer (below 1: mldsa is faster)."
+        "µs per operation: median, except sign: mean. Ratio = mldsa / fastest peer (below 1: mldsa is faster); \
+         \"mldsa (portable)\" is mldsa on its portable backend, not a peer, and is compared with \
+         {PURE_RUST_PEER}, the fastest pure-Rust peer, in the last column (switching to it and \
+         back adds {:.1} ns to each of its samples). Warm mldsa rows use prepared keys (made \
+         once before timing); cold rows import the encoded key each time.",
+        results.portable_switch_ns
     );
     out!(
         o,
@@ -180,6 +231,26 @@ pub fn markdown(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], rows: &[Row]) 
         peers::mldsa::CHUNK >> 10
     );
     only_table(&mut o, rows, false);
+
+    out!(o, "\n## Batch throughput (mldsa, all cores)\n");
+    out!(
+        o,
+        "Signatures per second for N distinct messages under one key: one by one on one thread, \
+         against `mldsa::batch` on a rayon pool of every allowed core (its threads not pinned). \
+         verify: `PreparedVerifyingKey::verify` in a loop vs `PreparedVerifyingKey::verify_batch`; \
+         sign: `sign_deterministic` vs `sign_batch_deterministic`, with a prepared signing key. \
+         Median time of the repetitions, the two sides alternating.\n"
+    );
+    batch_table(&mut o, &results.batch);
+
+    out!(o, "\n## Peak stack (mldsa)\n");
+    out!(
+        o,
+        "Bytes of stack each operation used at its deepest, by stack painting on a fresh thread \
+         (the measuring code's own frames subtracted), on each backend. Key objects are made \
+         before (prepared keys keep A-hat on the heap); \"cold\" includes the key import.\n"
+    );
+    stack_table(&mut o, &results.stack);
 
     out!(o, "\n## Details\n");
     details_table(&mut o, rows, false);
@@ -225,8 +296,17 @@ fn summary_table(o: &mut String, libs: &[&Lib], rows: &[Row], sets: &[ParamSet])
     for l in libs {
         put!(o, " {} |", l.name);
     }
-    out!(o, " fastest peer | mldsa / fastest |");
-    out!(o, "|---|---|{}---|---:|", "---:|".repeat(libs.len()));
+    // The portable column's ratio, where both it and the pure-Rust peer ran (ML-DSA sets).
+    let with_portable = [peers::mldsa::PORTABLE_LIB.name, PURE_RUST_PEER]
+        .iter()
+        .all(|n| libs.iter().any(|l| l.name == *n));
+    put!(o, " fastest peer | mldsa / fastest |");
+    if with_portable {
+        put!(o, " portable / {PURE_RUST_PEER} |");
+    }
+    out!(o);
+    put!(o, "|---|---|{}---|---:|", "---:|".repeat(libs.len()));
+    out!(o, "{}", if with_portable { "---:|" } else { "" });
     for &ps in sets {
         for op in Op::ALL {
             put!(o, "| {} | {} |", ps.name(), op.name());
@@ -242,8 +322,13 @@ fn summary_table(o: &mut String, libs: &[&Lib], rows: &[Row], sets: &[ParamSet])
                 }
             }
             match ratio(rows, ps, op) {
-                Some((best, _, _, ratio)) => out!(o, " {best} | {ratio:.2} |"),
-                None => out!(o, " - | - |"),
+                Some((best, _, _, ratio)) => put!(o, " {best} | {ratio:.2} |"),
+                None => put!(o, " - | - |"),
+            }
+            match portable_ratio(rows, ps, op) {
+                Some((_, _, ratio)) if with_portable => out!(o, " {ratio:.2} |"),
+                _ if with_portable => out!(o, " - |"),
+                _ => out!(o),
             }
         }
     }
@@ -277,6 +362,64 @@ fn only_table(o: &mut String, rows: &[Row], legacy: bool) {
             s.mean,
             s.max
         );
+    }
+}
+
+/// mldsa's batch throughput: one thread vs all cores.
+fn batch_table(o: &mut String, batch: &[BatchRow]) {
+    out!(
+        o,
+        "| set | op | N | threads | reps | one thread /s | batch /s | scaling |"
+    );
+    out!(o, "|---|---|---:|---:|---:|---:|---:|---:|");
+    for b in batch {
+        out!(
+            o,
+            "| {} | {} | {} | {} | {} | {:.0} | {:.0} | {:.2}x |",
+            b.ps.name(),
+            b.op,
+            b.n,
+            b.threads,
+            b.reps,
+            b.serial_per_s,
+            b.batch_per_s,
+            b.scaling()
+        );
+    }
+}
+
+/// mldsa's peak stack: one row per (set, operation), one column per backend.
+fn stack_table(o: &mut String, stack: &[StackRow]) {
+    let mut backends: Vec<&str> = Vec::new();
+    for r in stack {
+        if !backends.contains(&r.backend.as_str()) {
+            backends.push(&r.backend);
+        }
+    }
+    put!(o, "| set | op |");
+    for b in &backends {
+        put!(o, " {b} (bytes) |");
+    }
+    out!(o);
+    out!(o, "|---|---|{}", "---:|".repeat(backends.len()));
+    let mut seen: Vec<(ParamSet, &str)> = Vec::new();
+    for r in stack {
+        if seen.contains(&(r.ps, r.op)) {
+            continue;
+        }
+        seen.push((r.ps, r.op));
+        put!(o, "| {} | {} |", r.ps.name(), r.op);
+        for b in &backends {
+            let cell = stack
+                .iter()
+                .find(|x| x.ps == r.ps && x.op == r.op && x.backend == *b);
+            match cell.map(|x| x.bytes) {
+                Some(Some(bytes)) => put!(o, " {bytes} |"),
+                Some(None) => put!(o, " > {} |", stack::PAINTED),
+                None => put!(o, " - |"),
+            }
+        }
+        out!(o);
     }
 }
 
@@ -342,10 +485,11 @@ fn libraries_table(o: &mut String, libs: &[&Lib], excluded: &[(&str, &str)], why
     }
 }
 
-pub fn json(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], rows: &[Row]) -> Value {
+pub fn json(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], results: &Results) -> Value {
+    let rows = &results.rows;
     let summary =
         |s: &Summary| json!({"min": s.min, "median": s.median, "mean": s.mean, "max": s.max});
-    let results: Vec<Value> = rows
+    let results_json: Vec<Value> = rows
         .iter()
         .map(|r| {
             let (op, bytes) = match r.what {
@@ -375,6 +519,42 @@ pub fn json(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], rows: &[Row]) -> V
             }))
         })
         .collect();
+    let portable_ratios: Vec<Value> = ParamSet::ALL
+        .into_iter()
+        .flat_map(|ps| Op::ALL.map(|op| (ps, op)))
+        .filter_map(|(ps, op)| {
+            let (mine, theirs, ratio) = portable_ratio(rows, ps, op)?;
+            Some(json!({
+                "scheme": ps.scheme().id(),
+                "param_set": ps.name(), "op": op.name(),
+                "compared_by": if op.by_mean() { "mean" } else { "median" },
+                "portable_us": mine, "peer": PURE_RUST_PEER, "peer_us": theirs, "ratio": ratio,
+            }))
+        })
+        .collect();
+    let batch: Vec<Value> = results
+        .batch
+        .iter()
+        .map(|b| {
+            json!({
+                "scheme": b.ps.scheme().id(), "param_set": b.ps.name(), "op": b.op,
+                "n": b.n, "threads": b.threads, "reps": b.reps,
+                "serial_per_s": b.serial_per_s, "batch_per_s": b.batch_per_s,
+                "scaling": b.scaling(),
+            })
+        })
+        .collect();
+    let stack: Vec<Value> = results
+        .stack
+        .iter()
+        .map(|r| {
+            json!({
+                "scheme": r.ps.scheme().id(), "param_set": r.ps.name(), "op": r.op,
+                "backend": r.backend, "bytes": r.bytes,
+                "exceeds_bytes": r.bytes.is_none().then_some(stack::PAINTED),
+            })
+        })
+        .collect();
     let scheme_libs = [(Scheme::MlDsa, libs), (Scheme::DilithiumR3, legacy_libs)];
     let libraries: Vec<Value> = scheme_libs
         .iter()
@@ -400,6 +580,8 @@ pub fn json(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], rows: &[Row]) -> V
     json!({
         "meta": {
             "date": meta.date, "mode": meta.mode, "seconds": meta.seconds,
+            "command": meta.command, "mldsa_backends": meta.backends,
+            "portable_switch_ns": results.portable_switch_ns,
             "cpu_model": meta.cpu_model, "pinned_cpu": meta.cpu, "tsc_ghz": meta.tsc_ghz, "simd": meta.simd,
             "mldsa_revision": meta.mldsa_revision, "stream_chunk_bytes": peers::mldsa::CHUNK,
             "schemes": {
@@ -410,6 +592,9 @@ pub fn json(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], rows: &[Row]) -> V
         "libraries": libraries,
         "excluded": excluded,
         "ratios": ratios,
-        "results": results,
+        "portable_ratios": portable_ratios,
+        "batch": batch,
+        "stack": stack,
+        "results": results_json,
     })
 }

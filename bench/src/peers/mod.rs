@@ -135,9 +135,11 @@ pub struct Lib {
     pub load: fn(ParamSet, &Keys) -> Box<dyn Peer>,
 }
 
-/// mldsa first: it is the reference the others are checked against and compared to.
+/// mldsa first: it is the reference the others are checked against and compared to. Then mldsa
+/// again on its portable backend (a column of its own, not a peer: see [`is_peer`]).
 pub const LIBS: &[Lib] = &[
     mldsa::LIB,
+    mldsa::PORTABLE_LIB,
     libcrux::LIB,
     mldsa_native::LIB,
     aws_lc::LIB,
@@ -145,6 +147,12 @@ pub const LIBS: &[Lib] = &[
     ml_dsa::LIB,
     fips204::LIB,
 ];
+
+/// Whether the library of this name is a peer, i.e. not mldsa itself in one of its
+/// configurations: "mldsa / fastest peer" is taken over the peers only.
+pub fn is_peer(name: &str) -> bool {
+    name != mldsa::LIB.name && name != mldsa::PORTABLE_LIB.name
+}
 
 /// Libraries left out, with the reason (empty while every peer builds here).
 pub const EXCLUDED: &[(&str, &str)] = &[];
