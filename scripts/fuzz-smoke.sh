@@ -25,8 +25,8 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
 if ! cargo +nightly --version >/dev/null 2>&1; then
-    echo "fuzz-smoke: the nightly toolchain is required (rustup toolchain install nightly)" >&2
-    exit 1
+    echo "fuzz-smoke: installing the nightly toolchain (cargo-fuzz needs it)" >&2
+    rustup toolchain install nightly --profile minimal
 fi
 if ! cargo fuzz --version >/dev/null 2>&1; then
     echo "fuzz-smoke: installing cargo-fuzz" >&2
