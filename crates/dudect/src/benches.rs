@@ -3,9 +3,13 @@
 //!
 //! How one measurement is made ([`measure`]): both a `Left` and a `Right` input are prepared
 //! (always both, so the work before the timer does not depend on the class), a fair coin picks
-//! the class, the chosen input is copied into one fixed buffer, and only the primitive on that
-//! buffer is timed. Every class therefore reads the same addresses, just written, and the
-//! classes are interleaved so that drifts of the machine (frequency, other load) hit both alike.
+//! the class, the chosen input is blended into one fixed buffer by a mask (the same loads and
+//! stores whichever is chosen), and only the primitive on that buffer is timed. The classes are
+//! interleaved so that drifts of the machine (frequency, other load) hit both alike.
+//!
+//! The inputs of each class are legal for the primitive (its documented domain, and the values
+//! signing actually gives it), and where a check's outcome may become public (the norm and r0
+//! checks, skDecode's range check) both classes have the same outcome.
 
 use dudect_bencher::ctbench::{BenchFn, BenchMetadata, BenchName, BenchOpts, run_benches_console};
 use dudect_bencher::rand::{Rng, RngExt};
