@@ -168,6 +168,9 @@ pub mod batch;
 #[cfg(mldsa_ct)]
 #[doc(hidden)]
 pub mod ct;
+#[cfg(mldsa_ct)]
+#[doc(hidden)]
+pub mod ct_kernels;
 #[doc(hidden)]
 pub mod declassify;
 mod encode;

@@ -1,0 +1,655 @@
+//! The benches. Each is a `fn(&mut CtRunner, &mut BenchRng)`, instantiated once per backend
+//! (`const AVX2: bool`), that makes [`measurements`] timings of one primitive.
+//!
+//! How one measurement is made ([`measure`]): both a `Left` and a `Right` input are prepared
+//! (always both, so the work before the timer does not depend on the class), a fair coin picks
+//! the class, the chosen input is blended into one fixed buffer by a mask (the same loads and
+//! stores whichever is chosen), and only the primitive on that buffer is timed. The classes are
+//! interleaved so that drifts of the machine (frequency, other load) hit both alike.
+//!
+//! The inputs of each class are legal for the primitive (its documented domain, and the values
+//! signing actually gives it), and where a check's outcome may become public (the norm and r0
+//! checks, skDecode's range check) both classes have the same outcome.
+
+use dudect_bencher::ctbench::{BenchFn, BenchMetadata, BenchName, BenchOpts, run_benches_console};
+use dudect_bencher::rand::{Rng, RngExt};
+use dudect_bencher::{BenchRng, Class, CtRunner};
+use mldsa::ct_kernels::{self as k, Which};
+use mldsa::{MlDsa44, MlDsa65, ParameterSet, Parameters, SigningKey};
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::hint::black_box;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Coefficients per polynomial.
+const N: usize = 256;
+/// The ML-DSA modulus q.
+const Q: i32 = 8_380_417;
+/// One polynomial at the kernels' boundary.
+type Coeffs = [i32; N];
+
+/// Measurements per bench (set once from the command line).
+static MEASUREMENTS: AtomicUsize = AtomicUsize::new(100_000);
+
+fn measurements() -> usize {
+    MEASUREMENTS.load(Ordering::Relaxed)
+}
+
+fn which<const AVX2: bool>() -> Which {
+    if AVX2 { Which::Avx2 } else { Which::Portable }
+}
+
+/// A bench input: plain words that [`Input::select`] can copy without branching.
+trait Input: Copy {
+    /// `self` := `r` if `mask` is all ones, `l` if it is zero, reading every word of both
+    /// inputs, in the same order, whatever the mask.
+    fn select(&mut self, l: &Self, r: &Self, mask: u32);
+}
+
+/// dst := mask ? r : l, word by word, as arithmetic on every word of both.
+fn select_words<T>(dst: &mut [T], l: &[T], r: &[T], mask: T)
+where
+    T: Copy + std::ops::BitXor<Output = T> + std::ops::BitAnd<Output = T>,
+{
+    for ((d, &a), &b) in dst.iter_mut().zip(l).zip(r) {
+        *d = a ^ (mask & (a ^ b));
+    }
+}
+
+impl<const L: usize> Input for [u8; L] {
+    fn select(&mut self, l: &Self, r: &Self, mask: u32) {
+        select_words(self, l, r, mask as u8);
+    }
+}
+
+impl Input for Coeffs {
+    fn select(&mut self, l: &Self, r: &Self, mask: u32) {
+        select_words(self, l, r, mask as i32);
+    }
+}
+
+impl<const K: usize> Input for [Coeffs; K] {
+    fn select(&mut self, l: &Self, r: &Self, mask: u32) {
+        for ((d, a), b) in self.iter_mut().zip(l).zip(r) {
+            d.select(a, b, mask);
+        }
+    }
+}
+
+impl<const K: usize> Input for [[Coeffs; K]; 2] {
+    fn select(&mut self, l: &Self, r: &Self, mask: u32) {
+        for ((d, a), b) in self.iter_mut().zip(l).zip(r) {
+            d.select(a, b, mask);
+        }
+    }
+}
+
+/// Times `op` [`measurements`] times on inputs from `left` or `right`, chosen by a fair coin
+/// (see the module docs).
+///
+/// The harness itself must not tell the classes apart: on this machine (2 shared cores, a
+/// working set near the size of L1), merely copying the chosen input from a class-dependent
+/// address into the buffer, or copying both in a class-dependent order, moved the timed
+/// region by a clock tick and gave |t| in the hundreds for identically distributed classes.
+/// So both inputs are always made, and blended into one buffer by a mask: the same loads and
+/// stores, in the same order, for either class; only the values differ.
+fn measure<I: Input, T>(
+    runner: &mut CtRunner,
+    rng: &mut BenchRng,
+    mut left: impl FnMut(&mut BenchRng) -> I,
+    mut right: impl FnMut(&mut BenchRng) -> I,
+    op: impl Fn(&I) -> T,
+) {
+    // One buffer, at one address, for every measurement.
+    let mut work: I = left(rng);
+    for _ in 0..measurements() {
+        let l = left(rng);
+        let r = right(rng);
+        let is_left = rng.random::<bool>();
+        let mask = black_box(0u32.wrapping_sub(u32::from(!is_left)));
+        work.select(black_box(&l), black_box(&r), mask);
+        black_box(&mut work);
+        let class = if is_left { Class::Left } else { Class::Right };
+        runner.run_one(class, || op(black_box(&work)));
+    }
+}
+
+/// A polynomial with coefficients drawn uniformly from `range`.
+fn uniform(rng: &mut BenchRng, range: std::ops::RangeInclusive<i32>) -> Coeffs {
+    core::array::from_fn(|_| rng.random_range(range.clone()))
+}
+
+/// `K` polynomials with coefficients drawn uniformly from `range`.
+fn uniform_vec<const K: usize>(
+    rng: &mut BenchRng,
+    range: std::ops::RangeInclusive<i32>,
+) -> [Coeffs; K] {
+    core::array::from_fn(|_| uniform(rng, range.clone()))
+}
+
+/// Random bytes.
+fn bytes<const L: usize>(rng: &mut BenchRng) -> [u8; L] {
+    let mut out = [0u8; L];
+    rng.fill_bytes(&mut out);
+    out
+}
+
+// ---------------------------------------------------------------------------------------------
+// NTT domain
+
+/// NTT of a secret polynomial (s1, s2, t0 at key load; y and c in signing). Left: the zero
+/// polynomial; Right: uniform in (-q, q), the whole domain.
+fn ntt<const AVX2: bool>(runner: &mut CtRunner, rng: &mut BenchRng) {
+    let w = which::<AVX2>();
+    measure(
+        runner,
+        rng,
+        |_| [0; N],
+        |g| uniform(g, -(Q - 1)..=Q - 1),
+        |a| k::ntt(w, a),
+    );
+}
+
+/// NTT^-1 of a secret NTT-domain polynomial (A y, c s1, c s2, c t0 in signing). Left: every
+/// value q - 1 (the top of the domain); Right: uniform in (-q, q).
+fn ntt_inverse<const AVX2: bool>(runner: &mut CtRunner, rng: &mut BenchRng) {
+    let w = which::<AVX2>();
+    measure(
+        runner,
+        rng,
+        |_| [Q - 1; N],
+        |g| uniform(g, -(Q - 1)..=Q - 1),
+        |a| k::ntt_inverse(w, a),
+    );
+}
+
+/// MultiplyNTT of a secret (s1-hat: an NTT output, |c| < 9q) by a fixed public polynomial
+/// (c-hat, in (-q, q)). Left: the zero polynomial; Right: uniform in (-9q, 9q).
+fn multiply_ntt<const AVX2: bool>(runner: &mut CtRunner, rng: &mut BenchRng) {
+    let w = which::<AVX2>();
+    let c_hat = uniform(rng, -(Q - 1)..=Q - 1);
+    measure(
+        runner,
+        rng,
+        |_| [0; N],
+        |g| uniform(g, -(9 * Q - 1)..=9 * Q - 1),
+        |a| k::multiply_ntt(w, a, &c_hat),
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rounding and norm checks (ML-DSA-65 unless named 44: gamma2 = (q-1)/32, or (q-1)/88)
+
+/// HighBits of the secret w = A y (k polynomials; HighBits is Decompose's first half). Left:
+/// w = 0; Right: uniform in [0, q).
+fn high_bits<const AVX2: bool>(runner: &mut CtRunner, rng: &mut BenchRng) {
+    const K: usize = MlDsa65::K;
+    let w = which::<AVX2>();
+    measure(
+        runner,
+        rng,
+        |_| [[0; N]; K],
+        |g| uniform_vec::<K>(g, 0..=Q - 1),
+        |v| {
+            let mut w1 = [[0; N]; K];
+            k::high_bits::<MlDsa65>(w, v, &mut w1).map(|()| w1)
+        },
+    );
+}
+
+/// A coefficient r in [0, q) with LowBits(r) = r0 and HighBits(r) = r1, for |r0| < gamma2.
+fn compose<P: ParameterSet>(r1: i32, r0: i32) -> i32 {
+    (r1 * 2 * P::GAMMA2 + r0).rem_euclid(Q)
+}
+
+/// The r0 check ||LowBits(w - c s2)||_inf >= gamma2 - beta (Decompose's second half), with both
+/// classes strictly under the bound (the accepted case must not leak the values). Left: every
+/// coefficient has r0 = gamma2 - beta - 1 (the largest accepted) and r1 = 0; Right: r1 uniform,
+/// r0 uniform among the accepted values. Both classes are checked to be accepted.
+fn decompose_check<P: ParameterSet, const K: usize, const AVX2: bool>(
+    runner: &mut CtRunner,
+    rng: &mut BenchRng,
+) {
+    let w = which::<AVX2>();
+    let bound = P::GAMMA2 - P::BETA;
+    let m = (Q - 1) / (2 * P::GAMMA2);
+    let rejected = Cell::new(0u32);
+    measure(
+        runner,
+        rng,
+        |_| [[compose::<P>(0, bound - 1); N]; K],
+        |g| {
+            core::array::from_fn(|_| {
+                core::array::from_fn(|_| {
+                    compose::<P>(
+                        g.random_range(0..m),
+                        g.random_range(-(bound - 1)..=bound - 1),
+                    )
+                })
+            })
+        },
+        |r| {
+            let out = k::low_bits_exceed::<P>(w, r, bound);
+            rejected.set(rejected.get() | out.unwrap_or(1));
+            out
+        },
+    );
+    assert_eq!(
+        rejected.get(),
+        0,
+        "decompose_check: an input was not under the bound"
+    );
+}
+
+/// MakeHint(-c t0, w - c s2 + c t0) over k polynomials (the kernel takes r + z and r). Left:
+/// r = r + z = 0 (no hint); Right: r uniform in [0, q), z uniform with |z| < gamma2 (the
+/// c t0 check has passed), r + z reduced into [0, q).
+fn make_hint<P: ParameterSet, const K: usize, const AVX2: bool>(
+    runner: &mut CtRunner,
+    rng: &mut BenchRng,
+) {
+    let w = which::<AVX2>();
+    let g2 = P::GAMMA2;
+    measure(
+        runner,
+        rng,
+        |_| [[[0; N]; K]; 2],
+        |g| {
+            let r = uniform_vec::<K>(g, 0..=Q - 1);
+            let z = uniform_vec::<K>(g, -(g2 - 1)..=g2 - 1);
+            let rz = core::array::from_fn(|i| {
+                core::array::from_fn(|j| (r[i][j] + z[i][j]).rem_euclid(Q))
+            });
+            [rz, r]
+        },
+        |[rz, r]| {
+            let mut h = [[0; N]; K];
+            k::make_hint::<P>(w, rz, r, &mut h).map(|count| (count, h))
+        },
+    );
+}
+
+/// The z check ||z||_inf >= gamma1 - beta on l polynomials, with both classes strictly under
+/// the bound (the accepted case must not leak the values). Left: every coefficient
+/// gamma1 - beta - 1 (the largest accepted); Right: uniform among the accepted values. Both
+/// classes are checked to be accepted.
+fn norm_check<const AVX2: bool>(runner: &mut CtRunner, rng: &mut BenchRng) {
+    type P = MlDsa65;
+    const L: usize = P::L;
+    let w = which::<AVX2>();
+    let bound = P::GAMMA1 - P::BETA;
+    let rejected = Cell::new(0u32);
+    measure(
+        runner,
+        rng,
+        |_| [[bound - 1; N]; L],
+        |g| uniform_vec::<L>(g, -(bound - 1)..=bound - 1),
+        |z| {
+            let out = k::vec_exceeds(w, z, bound);
+            rejected.set(rejected.get() | out.unwrap_or(1));
+            out
+        },
+    );
+    assert_eq!(
+        rejected.get(),
+        0,
+        "norm_check: an input was not under the bound"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Key unpacking, hashing and sampling
+
+/// skDecode (strict range check) and the NTT of s1, s2 and t0 on the backend. rho and tr are
+/// public and the same in both classes. Left: K = 0 and every s1, s2 and t0 field zero, which
+/// encodes the extremes s = eta, t0 = 2^12; Right: the secret parts of real keys (a pool of
+/// 256 from random seeds). Every key is checked to decode.
+fn sk_decode<P: ParameterSet, const SK: usize, const AVX2: bool>(
+    runner: &mut CtRunner,
+    rng: &mut BenchRng,
+) {
+    assert_eq!(SK, P::SK_LEN);
+    let w = which::<AVX2>();
+    let key = |g: &mut BenchRng| -> [u8; SK] {
+        let sk = SigningKey::<P>::from_seed(&bytes::<32>(g)).to_expanded_bytes();
+        sk.as_ref().try_into().expect("SK_LEN")
+    };
+    // Layout (FIPS 204 Alg. 24): rho 0..32, K 32..64, tr 64..128, then s1, s2, t0.
+    let mut fixed = key(rng);
+    fixed[32..64].fill(0);
+    fixed[128..].fill(0);
+    let pool: Vec<[u8; SK]> = (0..256)
+        .map(|_| {
+            let mut sk = key(rng);
+            sk[..32].copy_from_slice(&fixed[..32]);
+            sk[64..128].copy_from_slice(&fixed[64..128]);
+            sk
+        })
+        .collect();
+    let failed = Cell::new(false);
+    measure(
+        runner,
+        rng,
+        |_| fixed,
+        |g| pool[g.random_range(0..pool.len())],
+        |sk| {
+            let out = k::sk_decode::<P>(w, sk);
+            failed.set(failed.get() | !matches!(out, Some(Ok(()))));
+            out
+        },
+    );
+    assert!(!failed.get(), "sk_decode: a key did not decode");
+}
+
+/// SHAKE256 over a secret, as rho'' = H(K || rnd || mu, 64): 128 input bytes, 64 out. The
+/// sponge is shared by both backends. Left: all-zero input; Right: random.
+fn shake256(runner: &mut CtRunner, rng: &mut BenchRng) {
+    measure(
+        runner,
+        rng,
+        |_| [0u8; 128],
+        bytes::<128>,
+        |input| {
+            let mut out = [0u8; 64];
+            k::shake256(input, &mut out);
+            out
+        },
+    );
+}
+
+/// ExpandMask(rho'', kappa) of ML-DSA-65 (l = 5 polynomials, 20-bit fields); kappa is public
+/// and fixed. Left: rho'' = 0; Right: random rho''.
+fn expand_mask<const AVX2: bool>(runner: &mut CtRunner, rng: &mut BenchRng) {
+    type P = MlDsa65;
+    let w = which::<AVX2>();
+    measure(
+        runner,
+        rng,
+        |_| [0u8; 64],
+        bytes::<64>,
+        |rho_pp| {
+            let mut y = [[0; N]; P::L];
+            k::expand_mask::<P>(w, rho_pp, 5, &mut y).map(|()| y)
+        },
+    );
+}
+
+/// What ExpandS(rho') of ML-DSA-65 (eta = 4) reads: the total number of nibbles the l + k
+/// RejBoundedPoly calls consume (FIPS 204 Alg. 31), and the coefficients they accept. `None`
+/// unless every polynomial takes exactly two SHAKE256 blocks (all but about 1 in 10^5 do).
+fn expand_s_footprint(rho_prime: &[u8; 64]) -> Option<(usize, Vec<Coeffs>)> {
+    type P = MlDsa65;
+    const RATE: usize = 136;
+    let mut total = 0;
+    let mut polys = Vec::with_capacity(P::L + P::K);
+    for r in 0..(P::L + P::K) as u16 {
+        let mut seed = [0u8; 66];
+        seed[..64].copy_from_slice(rho_prime);
+        seed[64..].copy_from_slice(&r.to_le_bytes());
+        let mut stream = [0u8; 2 * RATE];
+        k::shake256(&seed, &mut stream);
+        let mut poly = [0; N];
+        let (mut accepted, mut read) = (0, 0);
+        for nibble in stream.iter().flat_map(|b| [b & 0x0F, b >> 4]) {
+            read += 1;
+            if nibble < 9 {
+                poly[accepted] = 4 - nibble as i32;
+                accepted += 1;
+                if accepted == N {
+                    break;
+                }
+            }
+        }
+        if accepted < N || read <= 2 * RATE {
+            return None;
+        }
+        total += read;
+        polys.push(poly);
+    }
+    Some((total, polys))
+}
+
+/// ExpandS(rho') of ML-DSA-65 (l + k = 11 polynomials, eta = 4).
+///
+/// Fixed-versus-random does not work here: which nibbles of the SHAKE256 stream are rejected,
+/// and so how long the sampler runs, depends on rho' and may leak (FIPS 204; ASSURANCE.md
+/// section 2). So both classes are pools of random rho' whose samplers read exactly the same
+/// number of nibbles in total (and two blocks per polynomial), and the classes differ only in
+/// the coefficient values: Left holds the rho' whose s1, s2 have the largest sum of |c| (the
+/// top 1 in 32 of 8192 candidates), Right random candidates paired with them by nibble count.
+/// The sampler's output for every candidate is checked against an independent reading of the
+/// stream.
+fn expand_s<const AVX2: bool>(runner: &mut CtRunner, rng: &mut BenchRng) {
+    type P = MlDsa65;
+    const S: usize = P::L + P::K;
+    const CANDIDATES: usize = 8192;
+    let w = which::<AVX2>();
+    let mut candidates: Vec<([u8; 64], usize, i64)> = Vec::with_capacity(CANDIDATES);
+    while candidates.len() < CANDIDATES {
+        let rho = bytes::<64>(rng);
+        let Some((read, expected)) = expand_s_footprint(&rho) else {
+            continue;
+        };
+        let mut s = [[0; N]; S];
+        k::expand_s::<P>(w, &rho, &mut s).expect("backend available");
+        assert!(
+            s.iter().zip(&expected).all(|(a, b)| a == b),
+            "expand_s: output differs from the stream"
+        );
+        let weight = s.iter().flatten().map(|&c| i64::from(c.abs())).sum();
+        candidates.push((rho, read, weight));
+    }
+    candidates.sort_by_key(|&(_, _, weight)| std::cmp::Reverse(weight));
+    let (top, rest) = candidates.split_at(CANDIDATES / 32);
+    let mut by_read: HashMap<usize, Vec<[u8; 64]>> = HashMap::new();
+    for &(rho, read, _) in rest {
+        by_read.entry(read).or_default().push(rho);
+    }
+    let (mut left, mut right) = (Vec::new(), Vec::new());
+    for &(rho, read, _) in top {
+        if let Some(mate) = by_read.get_mut(&read).and_then(Vec::pop) {
+            left.push(rho);
+            right.push(mate);
+        }
+    }
+    eprintln!(
+        "expand_s.{}: {} pairs of rho' with equal nibble counts",
+        w.name(),
+        left.len()
+    );
+    assert!(left.len() >= 128, "expand_s: too few matched pairs");
+    measure(
+        runner,
+        rng,
+        |g| left[g.random_range(0..left.len())],
+        |g| right[g.random_range(0..right.len())],
+        |rho| {
+            let mut s = [[0; N]; S];
+            k::expand_s::<P>(w, rho, &mut s).map(|()| s)
+        },
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Canary
+
+/// A comparison that stops at the first differing byte: the textbook leak.
+fn early_exit_eq(a: &[u8; 512], b: &[u8; 512]) -> bool {
+    for i in 0..a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+    }
+    true
+}
+
+/// The canary: an early-exit comparison of a 512-byte secret with a fixed value. Left: the
+/// secret equals it (all 512 bytes compared); Right: random (the first byte differs 255 times
+/// in 256). It must show |t| > 100, or the harness is blind.
+fn canary(runner: &mut CtRunner, rng: &mut BenchRng) {
+    let reference = bytes::<512>(rng);
+    measure(
+        runner,
+        rng,
+        |_| reference,
+        bytes::<512>,
+        |secret| early_exit_eq(secret, &reference),
+    );
+}
+
+/// The harness's own control (A/A): both classes are fresh random inputs of HighBits (the
+/// bench most sensitive to harness artefacts while it was being written), drawn from the same
+/// distribution. Any |t| here comes from the harness or the machine, not from the code.
+fn harness_aa(runner: &mut CtRunner, rng: &mut BenchRng) {
+    const K: usize = MlDsa65::K;
+    let random = |g: &mut BenchRng| uniform_vec::<K>(g, 0..=Q - 1);
+    measure(runner, rng, random, random, |v| {
+        let mut w1 = [[0; N]; K];
+        k::high_bits::<MlDsa65>(Which::Portable, v, &mut w1).map(|()| w1)
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/// Every bench: name (`primitive.backend`; `shared` for code both backends run, `none` for the
+/// canary), the backend it needs, and the function.
+fn all_benches() -> Vec<(String, Option<Which>, BenchFn)> {
+    let mut list: Vec<(String, Option<Which>, BenchFn)> = Vec::new();
+    for which in Which::ALL {
+        let avx2 = which == Which::Avx2;
+        let pick = |p: BenchFn, a: BenchFn| if avx2 { a } else { p };
+        let per_backend: [(&str, BenchFn); 12] = [
+            ("ntt", pick(ntt::<false>, ntt::<true>)),
+            (
+                "ntt_inverse",
+                pick(ntt_inverse::<false>, ntt_inverse::<true>),
+            ),
+            (
+                "multiply_ntt",
+                pick(multiply_ntt::<false>, multiply_ntt::<true>),
+            ),
+            ("high_bits", pick(high_bits::<false>, high_bits::<true>)),
+            (
+                "decompose_check",
+                pick(
+                    decompose_check::<MlDsa65, { MlDsa65::K }, false>,
+                    decompose_check::<MlDsa65, { MlDsa65::K }, true>,
+                ),
+            ),
+            (
+                "decompose_check44",
+                pick(
+                    decompose_check::<MlDsa44, { MlDsa44::K }, false>,
+                    decompose_check::<MlDsa44, { MlDsa44::K }, true>,
+                ),
+            ),
+            (
+                "make_hint",
+                pick(
+                    make_hint::<MlDsa65, { MlDsa65::K }, false>,
+                    make_hint::<MlDsa65, { MlDsa65::K }, true>,
+                ),
+            ),
+            (
+                "make_hint44",
+                pick(
+                    make_hint::<MlDsa44, { MlDsa44::K }, false>,
+                    make_hint::<MlDsa44, { MlDsa44::K }, true>,
+                ),
+            ),
+            ("norm_check", pick(norm_check::<false>, norm_check::<true>)),
+            (
+                "sk_decode",
+                pick(
+                    sk_decode::<MlDsa65, { MlDsa65::SK_LEN }, false>,
+                    sk_decode::<MlDsa65, { MlDsa65::SK_LEN }, true>,
+                ),
+            ),
+            (
+                "sk_decode44",
+                pick(
+                    sk_decode::<MlDsa44, { MlDsa44::SK_LEN }, false>,
+                    sk_decode::<MlDsa44, { MlDsa44::SK_LEN }, true>,
+                ),
+            ),
+            (
+                "expand_mask",
+                pick(expand_mask::<false>, expand_mask::<true>),
+            ),
+        ];
+        for (name, f) in per_backend {
+            list.push((format!("{name}.{}", which.name()), Some(which), f));
+        }
+        list.push((
+            format!("expand_s.{}", which.name()),
+            Some(which),
+            pick(expand_s::<false>, expand_s::<true>),
+        ));
+    }
+    list.push(("shake256.shared".into(), None, shake256));
+    list.push((
+        "harness_aa.portable".into(),
+        Some(Which::Portable),
+        harness_aa,
+    ));
+    list.push(("canary.none".into(), None, canary));
+    list
+}
+
+const USAGE: &str = "usage: dudect [MEASUREMENTS] [--filter TEXT] [--continuous TEXT] [--list]
+
+Runs every bench (or those whose name contains TEXT) with MEASUREMENTS timings each (default
+100000). --continuous repeats the first matching bench, accumulating, until interrupted.
+--list prints the names of the benches this CPU can run.";
+
+pub fn main() {
+    let mut opts = BenchOpts::default();
+    let mut list = false;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--filter" | "--continuous" => {
+                opts.continuous = arg == "--continuous";
+                opts.filter = Some(args.next().unwrap_or_else(|| usage_error()));
+            }
+            "--out" => {
+                let file = args.next().unwrap_or_else(|| usage_error());
+                opts.file_out = Some(file.into());
+            }
+            "--list" => list = true,
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                return;
+            }
+            n => match n.parse::<usize>() {
+                Ok(n) if n >= 2 => MEASUREMENTS.store(n, Ordering::Relaxed),
+                _ => usage_error(),
+            },
+        }
+    }
+    let benches: Vec<BenchMetadata> = all_benches()
+        .into_iter()
+        .filter(|(_, backend, _)| backend.is_none_or(Which::available))
+        .map(|(name, _, benchfn)| BenchMetadata {
+            name: BenchName(Box::leak(name.into_boxed_str())),
+            seed: None,
+            benchfn,
+        })
+        .collect();
+    if list {
+        for b in &benches {
+            println!("{}", b.name.0);
+        }
+        return;
+    }
+    if !Which::Avx2.available() {
+        eprintln!("note: this CPU has no AVX2; only the portable backend is tested");
+    }
+    eprintln!("{} measurements per bench", measurements());
+    run_benches_console(opts, benches).expect("writing to stdout");
+}
+
+fn usage_error() -> ! {
+    eprintln!("{USAGE}");
+    std::process::exit(2);
+}

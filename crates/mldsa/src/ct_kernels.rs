@@ -1,0 +1,282 @@
+//! Thin wrappers over the secret-handling kernels, on a backend chosen by the caller, for the
+//! statistical timing tests (dudect, issue #6 CT-4; see `crates/dudect`). Compiled only with
+//! `--cfg mldsa_ct`, like [`crate::ct`]; not part of the API.
+//!
+//! Every function takes a [`Which`] and returns `None` when that backend cannot run on this CPU
+//! (AVX2 without the instruction set, or on another architecture). Polynomials cross the
+//! boundary as plain `[i32; 256]` arrays and are copied into the crate's types inside; vectors
+//! are slices of at most 8 of them (the largest k or l). The copies cost the same for every
+//! input, so they do not disturb a timing test.
+//!
+//! Inputs must lie in the domain of the kernel they go to (the `Bounds:` line of the portable
+//! function, repeated on each wrapper): the wrappers do not check, because a check would sit
+//! inside the timed region. Debug builds assert the bounds in the kernels.
+//!
+//! Dispatch on [`Which`] branches only on that public choice; no wrapper branches on, or indexes
+//! memory by, the values it is given.
+
+use crate::backend::{Backend, Portable};
+use crate::encode::sk_decode as decode_sk;
+use crate::error::{Error, Input};
+use crate::expanded::ExpandedSecret;
+use crate::params::{ParameterSet, PolyVec};
+use crate::poly::{N, NttPoly, Poly};
+use zeroize::Zeroize;
+
+#[cfg(target_arch = "x86_64")]
+use crate::backend::avx2::Avx2;
+
+/// The largest number of polynomials in a vector (k of ML-DSA-87).
+pub const MAX_POLYS: usize = 8;
+
+/// The backend a wrapper runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Which {
+    /// The portable reference kernels.
+    Portable,
+    /// The AVX2 kernels (x86-64 with AVX2 only).
+    Avx2,
+}
+
+impl Which {
+    /// Both backends, portable first.
+    pub const ALL: [Which; 2] = [Which::Portable, Which::Avx2];
+
+    /// A short lower-case name: `portable` or `avx2`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Which::Portable => "portable",
+            Which::Avx2 => "avx2",
+        }
+    }
+
+    /// Whether this backend can run on this CPU.
+    pub fn available(self) -> bool {
+        Resolved::of(self).is_some()
+    }
+}
+
+/// A backend that can run here: the proof value of the backend's kernels.
+#[derive(Clone, Copy)]
+enum Resolved {
+    Portable(Portable),
+    #[cfg(target_arch = "x86_64")]
+    Avx2(Avx2),
+}
+
+impl Resolved {
+    fn of(which: Which) -> Option<Self> {
+        match which {
+            Which::Portable => Some(Resolved::Portable(Portable)),
+            #[cfg(target_arch = "x86_64")]
+            Which::Avx2 => Avx2::detect().map(Resolved::Avx2),
+            #[cfg(not(target_arch = "x86_64"))]
+            Which::Avx2 => None,
+        }
+    }
+}
+
+/// Runs `$body` with `$b` bound to the backend `$which` names, or evaluates to `None` when that
+/// backend cannot run here. `$body` is monomorphised once per backend.
+macro_rules! on {
+    ($which:expr, |$b:ident| $body:expr) => {
+        match Resolved::of($which) {
+            None => None,
+            Some(Resolved::Portable($b)) => Some($body),
+            #[cfg(target_arch = "x86_64")]
+            Some(Resolved::Avx2($b)) => Some($body),
+        }
+    };
+}
+
+/// A vector of up to [`MAX_POLYS`] polynomials on the stack, zeroised on drop.
+struct Scratch([Poly; MAX_POLYS]);
+
+impl Scratch {
+    fn new() -> Self {
+        Scratch([Poly::ZERO; MAX_POLYS])
+    }
+
+    /// Copies `src` in; returns the filled prefix.
+    fn load(&mut self, src: &[[i32; N]]) -> &mut [Poly] {
+        assert!(
+            src.len() <= MAX_POLYS,
+            "ct_kernels: more than 8 polynomials"
+        );
+        for (p, s) in self.0.iter_mut().zip(src) {
+            p.0 = *s;
+        }
+        &mut self.0[..src.len()]
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        self.0.zeroize();
+    }
+}
+
+/// Copies `polys` out to `dst` (same length).
+fn store(polys: &[Poly], dst: &mut [[i32; N]]) {
+    assert_eq!(polys.len(), dst.len(), "ct_kernels: output length");
+    for (d, p) in dst.iter_mut().zip(polys) {
+        *d = p.0;
+    }
+}
+
+/// FIPS 204 Algorithm 41, NTT, of one polynomial. Bounds: |c| < q.
+pub fn ntt(which: Which, w: &[i32; N]) -> Option<[i32; N]> {
+    let w = Poly(*w);
+    let mut out = NttPoly::ZERO;
+    on!(which, |b| b.ntt(&w, &mut out))?;
+    Some(out.0)
+}
+
+/// FIPS 204 Algorithm 42, NTT^-1 (times 2^32, as in the crate), of one polynomial.
+/// Bounds: |c| < q.
+pub fn ntt_inverse(which: Which, w_hat: &[i32; N]) -> Option<[i32; N]> {
+    let w_hat = NttPoly(*w_hat);
+    let mut out = Poly::ZERO;
+    on!(which, |b| b.ntt_inverse(&w_hat, &mut out))?;
+    Some(out.0)
+}
+
+/// FIPS 204 Algorithm 45, MultiplyNTT (times 2^-32): `a` o `b`.
+/// Bounds: |a_i * b_i| <= 2^31 q (NTT outputs, |c| < 9q, times anything below q qualify).
+pub fn multiply_ntt(which: Which, a: &[i32; N], b: &[i32; N]) -> Option<[i32; N]> {
+    let (a, b) = (NttPoly(*a), NttPoly(*b));
+    let mut out = NttPoly::ZERO;
+    on!(which, |k| k.multiply_ntt(&a, &b, &mut out))?;
+    Some(out.0)
+}
+
+/// HighBits (FIPS 204 Algorithm 37, through Decompose) of every coefficient of `w`, into `w1`
+/// (same length). Bounds: w in [0, q).
+pub fn high_bits<P: ParameterSet>(which: Which, w: &[[i32; N]], w1: &mut [[i32; N]]) -> Option<()> {
+    let mut input = Scratch::new();
+    let mut output = Scratch::new();
+    let w = input.load(w);
+    let out = &mut output.0[..w.len()];
+    on!(which, |b| b.high_bits_vec::<P>(w, out))?;
+    store(out, w1);
+    Some(())
+}
+
+/// 1 if ||LowBits(r)||_inf >= bound (FIPS 204 Algorithm 38 and the r0 check of Algorithm 7
+/// step 23), else 0. Bounds: r in [0, q), bound > 0.
+pub fn low_bits_exceed<P: ParameterSet>(which: Which, r: &[[i32; N]], bound: i32) -> Option<u32> {
+    let mut input = Scratch::new();
+    let r = input.load(r);
+    on!(which, |b| b.low_bits_exceed::<P>(r, bound))
+}
+
+/// MakeHint (FIPS 204 Algorithm 39) on every coefficient: h_i = MakeHint(z_i, r_i) with
+/// z = `r_plus_z` - `r`; returns the number of 1s in h. Bounds: r and r + z in [0, q).
+pub fn make_hint<P: ParameterSet>(
+    which: Which,
+    r_plus_z: &[[i32; N]],
+    r: &[[i32; N]],
+    h: &mut [[i32; N]],
+) -> Option<u32> {
+    assert_eq!(r_plus_z.len(), r.len(), "ct_kernels: MakeHint lengths");
+    let mut a = Scratch::new();
+    let mut c = Scratch::new();
+    let mut out = Scratch::new();
+    let r_plus_z = a.load(r_plus_z);
+    let r = c.load(r);
+    let hints = &mut out.0[..r.len()];
+    let count = on!(which, |b| b.make_hint_vec::<P>(r_plus_z, r, hints))?;
+    store(hints, h);
+    Some(count)
+}
+
+/// 1 if ||v||_inf >= bound (FIPS 204 section 2.3; the z check of Algorithm 7 step 23), else 0.
+/// Bounds: |c| < 2^31, bound > 0.
+pub fn vec_exceeds(which: Which, v: &[[i32; N]], bound: i32) -> Option<u32> {
+    let mut input = Scratch::new();
+    let v = input.load(v);
+    on!(which, |b| b.vec_exceeds(v, bound))
+}
+
+/// FIPS 204 Algorithm 34, ExpandMask: y (l polynomials, written to `y`) from rho'' and kappa.
+/// Bounds: kappa + l - 1 < 2^16.
+pub fn expand_mask<P: ParameterSet>(
+    which: Which,
+    rho_pp: &[u8; 64],
+    kappa: u16,
+    y: &mut [[i32; N]],
+) -> Option<()> {
+    let mut v = P::VecL::zeroed();
+    on!(which, |b| b.expand_mask::<P>(rho_pp, kappa, &mut v))?;
+    store(v.as_ref(), y);
+    v.zeroize();
+    Some(())
+}
+
+/// FIPS 204 Algorithm 33, ExpandS: s1 then s2 (l + k polynomials, written to `s`) from rho'.
+///
+/// The running time legitimately depends on which nibbles of the SHAKE256 stream were rejected
+/// (FIPS 204 allows that to leak), not on the values of the coefficients.
+pub fn expand_s<P: ParameterSet>(
+    which: Which,
+    rho_prime: &[u8; 64],
+    s: &mut [[i32; N]],
+) -> Option<()> {
+    assert_eq!(s.len(), P::L + P::K, "ct_kernels: ExpandS output length");
+    let mut s1 = P::VecL::zeroed();
+    let mut s2 = P::VecK::zeroed();
+    on!(which, |b| b.expand_s::<P>(rho_prime, &mut s1, &mut s2))?;
+    let (out1, out2) = s.split_at_mut(P::L);
+    store(s1.as_ref(), out1);
+    store(s2.as_ref(), out2);
+    s1.zeroize();
+    s2.zeroize();
+    Some(())
+}
+
+/// SHAKE256 of `input`, `out.len()` bytes (FIPS 204's H): the scalar sponge, which both
+/// backends use for H over secrets outside the four-way samplers.
+pub fn shake256(input: &[u8], out: &mut [u8]) {
+    crate::keccak::shake256(&[input], out);
+}
+
+/// Secret-key unpacking as signing from an encoded key does it: FIPS 204 Algorithm 25,
+/// skDecode (with the strict range check of s1 and s2), then the NTT of s1, s2 and t0 on the
+/// chosen backend. The decoded key is discarded (and zeroised).
+///
+/// Returns `Some(Err(_))` for a malformed key (after the full, constant-time range check, as
+/// the crate does) and `None` when the backend cannot run here.
+pub fn sk_decode<P: ParameterSet>(which: Which, sk: &[u8]) -> Option<Result<(), Error>> {
+    assert_eq!(sk.len(), P::SK_LEN, "ct_kernels: sk length");
+    let mut secret = ExpandedSecret::<P>::zeroed();
+    let mut s1 = P::VecL::zeroed();
+    let mut s2 = P::VecK::zeroed();
+    let mut t0 = P::VecK::zeroed();
+    let result = on!(which, |b| {
+        let result = decode_sk::<P>(
+            sk,
+            &mut secret.rho,
+            &mut secret.k,
+            &mut secret.tr,
+            s1.as_mut(),
+            s2.as_mut(),
+            t0.as_mut(),
+        );
+        // Whether the key is malformed is public (sk_decode declassifies only that verdict).
+        if result.is_ok() {
+            b.ntt_vec(s1.as_ref(), secret.s1_hat.as_mut());
+            b.ntt_vec(s2.as_ref(), secret.s2_hat.as_mut());
+            b.ntt_vec(t0.as_ref(), secret.t0_hat.as_mut());
+        }
+        result
+    })?;
+    // Keep the decoded key observable so that the work is not optimised away.
+    core::hint::black_box(&secret);
+    s1.zeroize();
+    s2.zeroize();
+    t0.zeroize();
+    Some(result.map_err(|what| Error::Malformed {
+        input: Input::SigningKey,
+        what,
+    }))
+}
