@@ -20,21 +20,40 @@ pub(crate) const fn integer_to_bytes_2(x: u16) -> [u8; 2] {
 /// FIPS 204 Algorithm 9, IntegerToBits.
 /// FIPS 204 Algorithm 12, BitsToBytes.
 #[inline(always)]
-fn pack_bits(values: impl Iterator<Item = u32>, bits: usize, out: &mut [u8]) {
+fn pack_bits(value: impl Fn(usize) -> u32, bits: usize, out: &mut [u8]) {
     debug_assert_eq!(out.len(), N * bits / 8);
-    let mut acc = 0u64;
-    let mut filled = 0;
-    let mut k = 0;
-    for v in values {
-        debug_assert!(bits == 32 || v < 1 << bits, "Bounds: packed value too wide");
-        acc |= (v as u64) << filled;
-        filled += bits;
-        while filled >= 8 {
-            out[k] = acc as u8;
-            acc >>= 8;
-            filled -= 8;
-            k += 1;
+    match bits {
+        3 => pack_group::<3>(value, out),
+        4 => pack_group::<4>(value, out),
+        6 => pack_group::<6>(value, out),
+        10 => pack_group::<10>(value, out),
+        13 => pack_group::<13>(value, out),
+        18 => pack_group::<18>(value, out),
+        20 => pack_group::<20>(value, out),
+        _ => unreachable!("FIPS 204 packs 3, 4, 6, 10, 13, 18 or 20 bits"),
+    }
+}
+
+/// Values per group: a group of GROUP values fills exactly GROUP * BITS / 8 whole bytes and fits
+/// a u128 (8 values of up to 16 bits, or 4 of 18 or 20).
+const fn group(bits: usize) -> usize {
+    if 8 * bits <= 128 { 8 } else { 4 }
+}
+
+/// [`pack_bits`] for a fixed width: whole groups through a u128, so the compiler unrolls it.
+/// Constant time: shifts and ors only; every index is a compile-time function of the position.
+#[inline(always)]
+fn pack_group<const BITS: usize>(value: impl Fn(usize) -> u32, out: &mut [u8]) {
+    let g = const { group(BITS) };
+    let bytes = const { group(BITS) * BITS / 8 };
+    for k in 0..const { N / group(BITS) } {
+        let mut acc = 0u128;
+        for j in 0..g {
+            let v = value(k * g + j);
+            debug_assert!(v < 1 << BITS, "Bounds: packed value too wide");
+            acc |= (v as u128) << (j * BITS);
         }
+        out[k * bytes..(k + 1) * bytes].copy_from_slice(&acc.to_le_bytes()[..bytes]);
     }
 }
 
@@ -43,31 +62,44 @@ fn pack_bits(values: impl Iterator<Item = u32>, bits: usize, out: &mut [u8]) {
 /// FIPS 204 Algorithm 10, BitsToInteger.
 /// FIPS 204 Algorithm 13, BytesToBits.
 #[inline(always)]
-fn unpack_bits(bytes: &[u8], bits: usize, mut sink: impl FnMut(usize, u32)) {
+fn unpack_bits(bytes: &[u8], bits: usize, sink: impl FnMut(usize, u32)) {
     debug_assert_eq!(bytes.len(), N * bits / 8);
-    let mask = (1u64 << bits) - 1;
-    let mut acc = 0u64;
-    let mut filled = 0;
-    let mut bytes = bytes.iter();
-    for i in 0..N {
-        while filled < bits {
-            acc |= (*bytes.next().unwrap_or(&0) as u64) << filled;
-            filled += 8;
+    match bits {
+        3 => unpack_group::<3>(bytes, sink),
+        4 => unpack_group::<4>(bytes, sink),
+        6 => unpack_group::<6>(bytes, sink),
+        10 => unpack_group::<10>(bytes, sink),
+        13 => unpack_group::<13>(bytes, sink),
+        18 => unpack_group::<18>(bytes, sink),
+        20 => unpack_group::<20>(bytes, sink),
+        _ => unreachable!("FIPS 204 packs 3, 4, 6, 10, 13, 18 or 20 bits"),
+    }
+}
+
+/// [`unpack_bits`] for a fixed width, a group at a time (see [`pack_group`]).
+#[inline(always)]
+fn unpack_group<const BITS: usize>(bytes: &[u8], mut sink: impl FnMut(usize, u32)) {
+    let g = const { group(BITS) };
+    let len = const { group(BITS) * BITS / 8 };
+    let mask = (1u128 << BITS) - 1;
+    for k in 0..const { N / group(BITS) } {
+        let mut buf = [0u8; 16];
+        buf[..len].copy_from_slice(&bytes[k * len..(k + 1) * len]);
+        let acc = u128::from_le_bytes(buf);
+        for j in 0..g {
+            sink(k * g + j, ((acc >> (j * BITS)) & mask) as u32);
         }
-        sink(i, (acc & mask) as u32);
-        acc >>= bits;
-        filled -= bits;
     }
 }
 
 /// FIPS 204 Algorithm 16, SimpleBitPack: coefficients in [0, 2^bits) to 32 * bits bytes.
 pub(crate) fn simple_bit_pack(w: &Poly, bits: usize, out: &mut [u8]) {
-    pack_bits(w.0.iter().map(|&c| c as u32), bits, out);
+    pack_bits(|i| w.0[i] as u32, bits, out);
 }
 
 /// FIPS 204 Algorithm 17, BitPack: coefficients in [-a, b] stored as b - w_i in `bits` bits.
 pub(crate) fn bit_pack(w: &Poly, b: i32, bits: usize, out: &mut [u8]) {
-    pack_bits(w.0.iter().map(|&c| b.wrapping_sub(c) as u32), bits, out);
+    pack_bits(|i| b.wrapping_sub(w.0[i]) as u32, bits, out);
 }
 
 /// FIPS 204 Algorithm 18, SimpleBitUnpack: 32 * bits bytes to coefficients in [0, 2^bits).
