@@ -44,6 +44,9 @@ const fn group(bits: usize) -> usize {
 /// Constant time: shifts and ors only; every index is a compile-time function of the position.
 #[inline(always)]
 fn pack_group<const BITS: usize>(value: impl Fn(usize) -> u32, out: &mut [u8]) {
+    // A slice of constant length: the bounds checks below fold away, and no division by the
+    // group size is left for the compiler to emit (it did at opt-level z; see ct-check.sh).
+    let out = &mut out[..const { N * BITS / 8 }];
     let g = const { group(BITS) };
     let bytes = const { group(BITS) * BITS / 8 };
     for k in 0..const { N / group(BITS) } {
@@ -79,6 +82,8 @@ fn unpack_bits(bytes: &[u8], bits: usize, sink: impl FnMut(usize, u32)) {
 /// [`unpack_bits`] for a fixed width, a group at a time (see [`pack_group`]).
 #[inline(always)]
 fn unpack_group<const BITS: usize>(bytes: &[u8], mut sink: impl FnMut(usize, u32)) {
+    // Constant length, as in `pack_group`.
+    let bytes = &bytes[..const { N * BITS / 8 }];
     let g = const { group(BITS) };
     let len = const { group(BITS) * BITS / 8 };
     let mask = (1u128 << BITS) - 1;
