@@ -80,15 +80,18 @@ impl<P: ParameterSet> SigningKey<P> {
 
     /// The key determined by the seed xi (FIPS 204 Algorithm 6, ML-DSA.KeyGen_internal).
     pub fn from_seed(xi: &[u8; SEED_LEN]) -> Self {
-        let mut pk = P::PkBytes::zeroed();
-        let mut secret = ExpandedSecret::<P>::zeroed();
-        keygen_internal::<P>(xi, &mut pk, &mut secret);
-        SigningKey {
+        // Built in place, in the value that is returned, so that the secret is neither copied
+        // by a move (leaving a stale copy) nor held twice on the stack.
+        let mut key = SigningKey {
             seed: Some(*xi),
-            vk: VerifyingKey::from_trusted_with_tr(pk, secret.tr),
-            secret,
+            secret: ExpandedSecret::<P>::zeroed(),
+            vk: VerifyingKey::unfilled(),
             verify_after_sign: false,
-        }
+        };
+        keygen_internal::<P>(xi, &mut key.vk.bytes, &mut key.secret);
+        key.vk.tr = key.secret.tr;
+        debug_assert!(key.vk.tr == VerifyingKey::<P>::from_trusted(key.vk.bytes).tr);
+        key
     }
 
     /// [`SigningKey::from_seed`] for a seed of unchecked length (it must be 32 bytes).

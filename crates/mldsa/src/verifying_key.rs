@@ -3,7 +3,7 @@
 use crate::error::{Error, Input, to_array};
 use crate::keccak::shake256;
 use crate::mu::{MuBuilder, internal_mu, pure_mu};
-use crate::params::{MU_LEN, ParameterSet, TR_LEN};
+use crate::params::{ByteArray, MU_LEN, ParameterSet, TR_LEN};
 use crate::prehash::PreHashed;
 use crate::sig::Signature;
 use crate::stream::MessageVerifier;
@@ -32,6 +32,15 @@ impl<P: ParameterSet> VerifyingKey<P> {
         VerifyingKey {
             bytes,
             tr,
+            _p: PhantomData,
+        }
+    }
+
+    /// All-zero bytes and tr, for key generation to fill in place.
+    pub(crate) fn unfilled() -> Self {
+        VerifyingKey {
+            bytes: P::PkBytes::zeroed(),
+            tr: [0; TR_LEN],
             _p: PhantomData,
         }
     }
