@@ -9,7 +9,7 @@
 //! calls in the source (a test counts them), so a new site cannot slip in unreviewed.
 
 /// Number of declassification sites in the library.
-pub const SITES: usize = 14;
+pub const SITES: usize = 15;
 
 /// Declares `value` public (a reviewed declassification site; see the module docs).
 #[inline(always)]

@@ -8,6 +8,7 @@
 //! sampler, which is cheaper than a 4-way permutation doing a quarter of its work.
 
 use super::keccak4x::{Shake128x4, Shake256x4};
+use crate::declassify::public;
 use crate::pack::integer_to_bytes_2;
 use crate::params::{Parameters, Q};
 use crate::poly::{N, NttPoly, Poly};
@@ -255,12 +256,54 @@ pub(crate) fn expand_a_times<P: Parameters>(rho: &[u8; 32], v: &[NttPoly], out: 
 /// accepted nibbles' values (CoeffFromHalfByte), low nibble first, to `out` from position
 /// `ctr`, stopping at N exactly where the portable loop stops; returns the new count.
 ///
-/// Constant time: branches only on the accept/reject decision that [`coeff_from_half_byte`]
-/// declassifies (and on the count of accepted nibbles, which follows from those decisions);
-/// never looks at a nibble after the N-th accepted one, as the portable loop does not.
-#[inline(always)]
+/// Eight nibbles (four bytes) at a time while eight more values surely fit: the nibbles are
+/// spread into eight 32-bit lanes, compared with the limit (15 for eta = 2, 9 for eta = 4),
+/// mapped to eta - (b mod (2 eta + 1)) with a multiply and shifts, and the accepted ones packed
+/// to the front with [`COMPRESS`]. The rest goes a nibble at a time through
+/// [`coeff_from_half_byte`], as the portable loop does.
+///
+/// Constant time: the nibbles and values are secret; the only thing that steers a branch, an
+/// index or the count is the accept mask of each group, which FIPS 204 lets become public (which
+/// samples were rejected) and which is declassified as such.
+#[target_feature(enable = "avx2")]
 fn rej_eta<P: Parameters>(out: &mut [i32; N], mut ctr: usize, buf: &[u8]) -> usize {
-    'bytes: for &z in buf {
+    debug_assert!(ctr <= N);
+    let (limit, eta) = match P::ETA {
+        2 => (15, 2),
+        _ => (9, 4),
+    };
+    let shifts = _mm256_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28);
+    let low4 = _mm256_set1_epi32(0xF);
+    let limit_v = _mm256_set1_epi32(limit);
+    let eta_v = _mm256_set1_epi32(eta);
+    let mut pos = 0;
+    while ctr + 8 <= N && pos + 4 <= buf.len() {
+        let x = u32::from_le_bytes([buf[pos], buf[pos + 1], buf[pos + 2], buf[pos + 3]]);
+        // Lane i holds nibble i: byte 0's low nibble, then its high nibble, and so on.
+        let b = _mm256_and_si256(_mm256_srlv_epi32(_mm256_set1_epi32(x as i32), shifts), low4);
+        let accept = _mm256_cmpgt_epi32(limit_v, b);
+        let mask = _mm256_movemask_ps(_mm256_castsi256_ps(accept)) as usize & 0xFF;
+        // Constant time: which nibbles ExpandS rejects may become public (FIPS 204; the same
+        // decision `coeff_from_half_byte` declassifies one nibble at a time).
+        let mask = public(mask);
+        // b mod 5 = b - 5 floor(b * 205 / 1024) for b < 15 (eta = 2); b itself for eta = 4,
+        // whose accepted nibbles are below 9 = 2 eta + 1.
+        let reduced = if eta == 2 {
+            let q5 = _mm256_srli_epi32::<10>(_mm256_mullo_epi32(b, _mm256_set1_epi32(205)));
+            _mm256_sub_epi32(b, _mm256_mullo_epi32(q5, _mm256_set1_epi32(5)))
+        } else {
+            b
+        };
+        let values = _mm256_sub_epi32(eta_v, reduced);
+        let order = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(COMPRESS[mask] as i64));
+        let packed = _mm256_permutevar8x32_epi32(values, order);
+        let dst = &mut out[ctr..ctr + 8];
+        // SAFETY: `dst` is 8 writable i32s; `storeu` has no alignment requirement.
+        unsafe { _mm256_storeu_si256(dst.as_mut_ptr().cast(), packed) };
+        ctr += mask.count_ones() as usize;
+        pos += 4;
+    }
+    'bytes: for &z in &buf[pos..] {
         for nibble in [z & 0x0F, z >> 4] {
             if ctr == N {
                 break 'bytes;
