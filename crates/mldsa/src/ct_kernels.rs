@@ -124,7 +124,7 @@ fn store(polys: &[Poly], dst: &mut [[i32; N]]) {
     }
 }
 
-/// FIPS 204 Algorithm 41, NTT, of one polynomial. Bounds: |c| < q.
+/// NTT, of one polynomial (FIPS 204 Algorithm 41). Bounds: |c| < q.
 pub fn ntt(which: Which, w: &[i32; N]) -> Option<[i32; N]> {
     let w = Poly(*w);
     let mut out = NttPoly::ZERO;
@@ -132,7 +132,7 @@ pub fn ntt(which: Which, w: &[i32; N]) -> Option<[i32; N]> {
     Some(out.0)
 }
 
-/// FIPS 204 Algorithm 42, NTT^-1 (times 2^32, as in the crate), of one polynomial.
+/// NTT^-1 (times 2^32, as in the crate), of one polynomial (FIPS 204 Algorithm 42).
 /// Bounds: |c| < q.
 pub fn ntt_inverse(which: Which, w_hat: &[i32; N]) -> Option<[i32; N]> {
     let w_hat = NttPoly(*w_hat);
@@ -141,7 +141,7 @@ pub fn ntt_inverse(which: Which, w_hat: &[i32; N]) -> Option<[i32; N]> {
     Some(out.0)
 }
 
-/// FIPS 204 Algorithm 45, MultiplyNTT (times 2^-32): `a` o `b`.
+/// MultiplyNTT (times 2^-32) (FIPS 204 Algorithm 45): `a` o `b`.
 /// Bounds: |a_i * b_i| <= 2^31 q (NTT outputs, |c| < 9q, times anything below q qualify).
 pub fn multiply_ntt(which: Which, a: &[i32; N], b: &[i32; N]) -> Option<[i32; N]> {
     let (a, b) = (NttPoly(*a), NttPoly(*b));
@@ -198,7 +198,7 @@ pub fn vec_exceeds(which: Which, v: &[[i32; N]], bound: i32) -> Option<u32> {
     on!(which, |b| b.vec_exceeds(v, bound))
 }
 
-/// FIPS 204 Algorithm 34, ExpandMask: y (l polynomials, written to `y`) from rho'' and kappa.
+/// ExpandMask (FIPS 204 Algorithm 34): y (l polynomials, written to `y`) from rho'' and kappa.
 /// Bounds: kappa + l - 1 < 2^16.
 pub fn expand_mask<P: ParameterSet>(
     which: Which,
@@ -213,7 +213,7 @@ pub fn expand_mask<P: ParameterSet>(
     Some(())
 }
 
-/// FIPS 204 Algorithm 33, ExpandS: s1 then s2 (l + k polynomials, written to `s`) from rho'.
+/// ExpandS (FIPS 204 Algorithm 33): s1 then s2 (l + k polynomials, written to `s`) from rho'.
 ///
 /// The running time legitimately depends on which nibbles of the SHAKE256 stream were rejected
 /// (FIPS 204 allows that to leak), not on the values of the coefficients.
