@@ -177,6 +177,19 @@ pub(crate) trait Backend: Copy {
     }
 }
 
+/// Overwrites the coefficients of a polynomial with zeros, in a way the compiler may not
+/// remove (volatile stores), for zeroisation: whole 32-byte registers on AVX2, one coefficient
+/// at a time otherwise. `coeffs` must be a [`crate::poly::Poly`] or
+/// [`crate::poly::NttPoly`]'s array (32-byte aligned).
+#[inline]
+pub(crate) fn wipe(coeffs: &mut [i32; crate::poly::N]) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(avx2) = avx2::Avx2::chosen() {
+        return avx2.wipe(coeffs);
+    }
+    zeroize::Zeroize::zeroize(coeffs);
+}
+
 /// The reference backend: plain Rust, every target.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Portable;

@@ -570,6 +570,24 @@ fn freeze(a: __m256i) -> __m256i {
 // q = 2^23 - 2^13 + 1, as `freeze` multiplies by it.
 const _: () = assert!(Q == (1 << 23) - (1 << 13) + 1);
 
+/// Zeroes a polynomial's coefficients with N / 8 aligned 32-byte volatile stores, which the compiler may not remove or
+/// merge away, then a compiler fence (zeroisation; see `backend::wipe`).
+///
+/// Contract: `coeffs` is the coefficient array of a `Poly` or `NttPoly`, which are
+/// `#[repr(C, align(32))]`, so it starts on a 32-byte boundary (debug builds assert it).
+#[target_feature(enable = "avx2")]
+pub(crate) fn wipe(coeffs: &mut [i32; N]) {
+    let base = coeffs.as_mut_ptr().cast::<__m256i>();
+    debug_assert!(base.is_aligned(), "wipe: coefficients not 32-byte aligned");
+    for i in 0..N / 8 {
+        // SAFETY: `base.add(i)` for i < N / 8 stays inside the N-coefficient array (32 bytes =
+        // 8 coefficients per step); the array belongs to a 32-byte aligned Poly/NttPoly, and
+        // `__m256i` has no invalid bit patterns.
+        unsafe { core::ptr::write_volatile(base.add(i), _mm256_setzero_si256()) };
+    }
+    core::sync::atomic::compiler_fence(core::sync::atomic::Ordering::SeqCst);
+}
+
 /// cs2_i := freeze(w_i - cs2_i), coefficient-wise (FIPS 204 Alg. 7 step 21, r = w - cs2 kept
 /// in [0, q)), AVX2.
 ///

@@ -33,6 +33,13 @@ impl Avx2 {
         cpuid_avx2::get().then_some(Self(()))
     }
 
+    /// [`super::wipe`] with 32-byte volatile stores.
+    #[inline]
+    pub(crate) fn wipe(self, coeffs: &mut [i32; crate::poly::N]) {
+        // SAFETY: `self` exists only after `Avx2::detect` found AVX2.
+        unsafe { arith::wipe(coeffs) }
+    }
+
     /// `Some` if AVX2 is present and chosen (not overridden by `force_portable`).
     #[inline]
     pub(crate) fn chosen() -> Option<Self> {
