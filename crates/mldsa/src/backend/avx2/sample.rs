@@ -35,6 +35,47 @@ const ETA_FIRST_BLOCKS: usize = 2;
 
 /// Blocks of SHAKE256 output per mask polynomial: 32 * Z_BITS bytes, 576 or 640, fit in five.
 const MASK_BLOCKS: usize = 5;
+
+/// `len` rounded up to whole 32-byte registers.
+const fn whole_registers(len: usize) -> usize {
+    len.div_ceil(32) * 32
+}
+
+/// Four lanes of squeezed secret bytes (ExpandS, ExpandMask), 32-byte aligned and a whole
+/// number of registers long, wiped on drop with 32-byte volatile stores: byte-by-byte volatile
+/// zeroisation of some 3 KiB per signing attempt was a measurable part of signing.
+#[repr(C, align(32))]
+struct SecretLanes<const L: usize>([[u8; L]; 4]);
+
+impl<const L: usize> SecretLanes<L> {
+    const WHOLE: () = assert!(L.is_multiple_of(32));
+
+    fn new() -> Self {
+        let () = Self::WHOLE;
+        Self([[0; L]; 4])
+    }
+}
+
+impl<const L: usize> Drop for SecretLanes<L> {
+    fn drop(&mut self) {
+        // SAFETY: `SecretLanes` is only made inside AVX2 kernels, which run only after
+        // `Avx2::detect` found AVX2.
+        unsafe { wipe_lanes(self) }
+    }
+}
+
+/// Zeroes `lanes` with 4 L / 32 aligned 32-byte volatile stores, then a compiler fence.
+#[target_feature(enable = "avx2")]
+fn wipe_lanes<const L: usize>(lanes: &mut SecretLanes<L>) {
+    let base = lanes.0.as_mut_ptr().cast::<__m256i>();
+    for i in 0..4 * L / 32 {
+        // SAFETY: the struct is 32-byte aligned and 4 L bytes long with L a multiple of 32
+        // (asserted at compile time in `new`), so every `base.add(i)` is an aligned, in-bounds
+        // 32-byte slot of it; `__m256i` has no invalid bit patterns.
+        unsafe { core::ptr::write_volatile(base.add(i), _mm256_setzero_si256()) };
+    }
+    core::sync::atomic::compiler_fence(core::sync::atomic::Ordering::SeqCst);
+}
 const _: () = assert!(MASK_BLOCKS * RATE256 >= 32 * 20);
 
 /// Takes the next batch of up to four outputs from `items` (index, output), writes their seeds
@@ -331,18 +372,18 @@ fn rej_bounded_poly_x4<P: Parameters>(
 ) {
     debug_assert!((1..=ETA_FIRST_BLOCKS).contains(&first_blocks));
     let mut h = Shake256x4::absorb_once([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
-    let mut buf = [[0u8; ETA_FIRST_BLOCKS * RATE256]; 4];
+    let mut buf = SecretLanes::<{ whole_registers(ETA_FIRST_BLOCKS * RATE256) }>::new();
     let mut ctr = outs.each_ref().map(|out| if out.is_some() { 0 } else { N });
     let mut len = first_blocks * RATE256;
     while ctr.iter().any(|&c| c < N) {
-        let [b0, b1, b2, b3] = &mut buf;
+        let [b0, b1, b2, b3] = &mut buf.0;
         h.squeeze_blocks([
             &mut b0[..len],
             &mut b1[..len],
             &mut b2[..len],
             &mut b3[..len],
         ]);
-        for ((out, c), b) in outs.iter_mut().zip(ctr.iter_mut()).zip(buf.iter()) {
+        for ((out, c), b) in outs.iter_mut().zip(ctr.iter_mut()).zip(buf.0.iter()) {
             if let Some(out) = out
                 && *c < N
             {
@@ -351,7 +392,7 @@ fn rej_bounded_poly_x4<P: Parameters>(
         }
         len = RATE256;
     }
-    buf.zeroize();
+    // `buf` is wiped when it drops.
 }
 
 /// FIPS 204, Algorithm 33 (ExpandS), four polynomials at a time on AVX2.
@@ -387,15 +428,21 @@ pub(crate) fn expand_s<P: Parameters>(rho_prime: &[u8; 64], s1: &mut P::VecL, s2
 #[target_feature(enable = "avx2")]
 fn expand_mask_x4<P: Parameters>(seeds: &[[u8; 66]; 4], outs: [Option<&mut Poly>; 4]) {
     let mut h = Shake256x4::absorb_once([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
-    let mut buf = [[0u8; MASK_BLOCKS * RATE256]; 4];
-    let [b0, b1, b2, b3] = &mut buf;
-    h.squeeze_blocks([&mut b0[..], &mut b1[..], &mut b2[..], &mut b3[..]]);
-    for (out, b) in outs.into_iter().zip(buf.iter()) {
+    let mut buf = SecretLanes::<{ whole_registers(MASK_BLOCKS * RATE256) }>::new();
+    let [b0, b1, b2, b3] = &mut buf.0;
+    let len = MASK_BLOCKS * RATE256;
+    h.squeeze_blocks([
+        &mut b0[..len],
+        &mut b1[..len],
+        &mut b2[..len],
+        &mut b3[..len],
+    ]);
+    for (out, b) in outs.into_iter().zip(buf.0.iter()) {
         if let Some(out) = out {
             super::arith::bit_unpack_z::<P>(&b[..32 * P::Z_BITS], out);
         }
     }
-    buf.zeroize();
+    // `buf` is wiped when it drops.
 }
 
 /// FIPS 204, Algorithm 34 (ExpandMask), four polynomials at a time on AVX2.
