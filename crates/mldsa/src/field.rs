@@ -177,7 +177,7 @@ mod tests {
     #[test]
     fn mont_mul_by_every_zeta() {
         let q = Q as i64;
-        let r_inv = pow_mod(1 << 32, q - 2);
+        let r_inv = crate::ntt::pow_mod(1 << 32, Q as u64 - 2) as i64;
         for &z in crate::ntt::zetas().iter() {
             let inputs = (-(Q - 1)..Q).step_by(61).chain([
                 -(Q - 1),
@@ -197,19 +197,6 @@ mod tests {
                 );
             }
         }
-    }
-
-    fn pow_mod(b: i64, mut e: i64) -> i64 {
-        let q = Q as i64;
-        let (mut base, mut acc) = (b % q, 1i64);
-        while e > 0 {
-            if e & 1 == 1 {
-                acc = acc * base % q;
-            }
-            base = base * base % q;
-            e >>= 1;
-        }
-        acc
     }
 
     #[test]

@@ -15,7 +15,7 @@ use crate::poly::{N, NttPoly, Poly};
 const ZETA: u64 = 1753;
 
 /// x^e mod q, at compile time.
-const fn pow_mod(x: u64, mut e: u64) -> u64 {
+pub(crate) const fn pow_mod(x: u64, mut e: u64) -> u64 {
     let q = Q as u64;
     let mut base = x % q;
     let mut acc = 1u64;

@@ -27,6 +27,7 @@
 // Every `unsafe` block here must say why it is sound.
 #![deny(clippy::undocumented_unsafe_blocks)]
 
+use crate::ntt::pow_mod;
 use crate::params::Q;
 use crate::poly::{N, NttPoly, Poly};
 use core::arch::x86_64::{
@@ -59,21 +60,6 @@ const QINV: i32 = {
     x as i32
 };
 const _: () = assert!((Q as u32).wrapping_mul(QINV as u32) == 1);
-
-/// x^e mod q.
-const fn pow_mod(x: u64, mut e: u64) -> u64 {
-    let q = Q as u64;
-    let mut base = x % q;
-    let mut acc = 1u64;
-    while e > 0 {
-        if e & 1 == 1 {
-            acc = acc * base % q;
-        }
-        base = base * base % q;
-        e >>= 1;
-    }
-    acc
-}
 
 /// x mod q centred into (-q/2, q/2].
 const fn centre(x: i64) -> i32 {
