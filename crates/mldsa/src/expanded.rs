@@ -146,8 +146,19 @@ impl<P: Parameters> ExpandedSecret<P> {
     /// FIPS 204 skDecode (strict ranges) of `bytes` (exactly `P::SK_LEN` long) into the form
     /// signing uses, keeping the coefficient form in `s` for the caller's checks.
     fn decode_parts(bytes: &[u8], s: &mut CoefficientScratch<P>) -> Result<Self, Malformed> {
-        debug_assert_eq!(bytes.len(), P::SK_LEN);
         let mut secret = Self::zeroed();
+        secret.decode_into(bytes, s)?;
+        Ok(secret)
+    }
+
+    /// [`Self::decode_parts`] into `self` (in place, so a heap-held key is never on the stack).
+    fn decode_into(
+        &mut self,
+        bytes: &[u8],
+        s: &mut CoefficientScratch<P>,
+    ) -> Result<(), Malformed> {
+        debug_assert_eq!(bytes.len(), P::SK_LEN);
+        let secret = self;
         sk_decode::<P>(
             bytes,
             &mut secret.rho,
@@ -162,13 +173,16 @@ impl<P: Parameters> ExpandedSecret<P> {
             b.ntt_vec(s.s2.as_ref(), secret.s2_hat.as_mut());
             b.ntt_vec(s.t0.as_ref(), secret.t0_hat.as_mut());
         });
-        Ok(secret)
+        Ok(())
     }
 
     /// FIPS 204 skDecode (strict ranges) only: tr and t0 are taken as given and no public key
-    /// is derived, as ML-DSA.Sign on the encoding does.
-    pub(crate) fn decode_for_signing(bytes: &[u8]) -> Result<Self, Malformed> {
-        Self::decode_parts(bytes, &mut Scratch::new(CoefficientScratch::<P>::zeroed()))
+    /// is derived, as ML-DSA.Sign on the encoding does. The key is held as [`Scratch`] (on the
+    /// heap under `alloc`), so one-shot signing also fits a 128 KiB stack.
+    pub(crate) fn decode_for_signing(bytes: &[u8]) -> Result<Scratch<Self>, Malformed> {
+        let mut secret = Scratch::new(Self::zeroed());
+        secret.decode_into(bytes, &mut Scratch::new(CoefficientScratch::<P>::zeroed()))?;
+        Ok(secret)
     }
 
     /// FIPS 204 skDecode (strict) of `bytes` (exactly `P::SK_LEN` long), then the public key
