@@ -117,18 +117,16 @@ fn sign_with<P: Parameters, B: Backend>(
     // every attempt; with `alloc` it goes on the heap (up to 56 KiB), keeping signing within a
     // 128 KiB thread stack.
     #[cfg(feature = "alloc")]
-    let (kept, new_matrix) = (sk.a_hat.as_deref(), || {
-        alloc::boxed::Box::new(P::MatrixA::zeroed())
-    });
+    let kept = sk.a_hat.as_deref();
     #[cfg(not(feature = "alloc"))]
-    let (kept, new_matrix) = (None, P::MatrixA::zeroed);
+    let kept = None;
     let mut a_local = None;
     let a_hat: &P::MatrixA = match kept {
         Some(a_hat) => a_hat,
         None => {
-            let a_hat = a_local.insert(new_matrix());
+            let a_hat = a_local.insert(Scratch::new(P::MatrixA::zeroed()));
             b.expand_a::<P>(&sk.rho, a_hat);
-            a_hat
+            &**a_hat
         }
     };
 
