@@ -126,7 +126,7 @@ fn sign_with<P: Parameters, B: Backend>(
         None => {
             let a_hat = a_local.insert(Scratch::new(P::MatrixA::zeroed()));
             b.expand_a::<P>(&sk.rho, a_hat);
-            &**a_hat
+            a_hat
         }
     };
 
