@@ -16,6 +16,7 @@ use core::fmt;
 /// heap (16 to 63 KiB, by parameter set).
 ///
 /// Verification gives exactly the same answers as with the plain key.
+#[derive(Clone)]
 pub struct PreparedVerifyingKey<P: ParameterSet> {
     vk: VerifyingKey<P>,
     terms: Box<KeyTerms<P>>,
@@ -55,18 +56,6 @@ impl<P: ParameterSet> PreparedVerifyingKey<P> {
     /// Verification from an externally computed mu: as [`VerifyingKey::verify_mu`].
     pub fn verify_mu(&self, mu: &[u8; MU_LEN], sig: &Signature<P>) -> Result<(), Error> {
         verify_prepared::<P>(&self.terms, mu, sig.as_bytes())
-    }
-}
-
-impl<P: ParameterSet> Clone for PreparedVerifyingKey<P> {
-    fn clone(&self) -> Self {
-        Self {
-            vk: self.vk,
-            terms: Box::new(KeyTerms {
-                a_hat: self.terms.a_hat.clone(),
-                t1_hat: self.terms.t1_hat.clone(),
-            }),
-        }
     }
 }
 

@@ -13,6 +13,7 @@ use subtle::ConstantTimeEq;
 /// 10): A-hat and NTT(t1 * 2^d). A prepared verifying key keeps it, so a verifier that checks
 /// many signatures under one key expands A once.
 #[cfg(feature = "alloc")]
+#[derive(Clone)]
 pub(crate) struct KeyTerms<P: Parameters> {
     pub(crate) a_hat: P::MatrixA,
     pub(crate) t1_hat: P::NttVecK,

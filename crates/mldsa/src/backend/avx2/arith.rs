@@ -570,22 +570,34 @@ fn freeze(a: __m256i) -> __m256i {
 // q = 2^23 - 2^13 + 1, as `freeze` multiplies by it.
 const _: () = assert!(Q == (1 << 23) - (1 << 13) + 1);
 
-/// Zeroes a polynomial's coefficients with N / 8 aligned 32-byte volatile stores, which the compiler may not remove or
-/// merge away, then a compiler fence (zeroisation; see `backend::wipe`).
+/// Zeroes `slots` 32-byte registers' worth of memory from `base` with volatile stores, then a
+/// compiler fence: zeroisation the compiler may not remove or merge away. Shared by [`wipe`]
+/// and the samplers' secret lanes.
 ///
-/// Contract: `coeffs` is the coefficient array of a `Poly` or `NttPoly`, which are
-/// `#[repr(C, align(32))]`, so it starts on a 32-byte boundary (debug builds assert it).
+/// # Safety
+///
+/// `base` must be 32-byte aligned and valid for writes of `slots * 32` bytes.
 #[target_feature(enable = "avx2")]
-pub(crate) fn wipe(coeffs: &mut [i32; N]) {
-    let base = coeffs.as_mut_ptr().cast::<__m256i>();
-    debug_assert!(base.is_aligned(), "wipe: coefficients not 32-byte aligned");
-    for i in 0..N / 8 {
-        // SAFETY: `base.add(i)` for i < N / 8 stays inside the N-coefficient array (32 bytes =
-        // 8 coefficients per step); the array belongs to a 32-byte aligned Poly/NttPoly, and
-        // `__m256i` has no invalid bit patterns.
+pub(crate) unsafe fn zero_registers(base: *mut __m256i, slots: usize) {
+    debug_assert!(base.is_aligned(), "zero_registers: not 32-byte aligned");
+    for i in 0..slots {
+        // SAFETY: i < slots, so `base.add(i)` is an aligned, writable 32-byte slot (the
+        // caller's contract); `__m256i` has no invalid bit patterns.
         unsafe { core::ptr::write_volatile(base.add(i), _mm256_setzero_si256()) };
     }
     core::sync::atomic::compiler_fence(core::sync::atomic::Ordering::SeqCst);
+}
+
+/// Zeroes a polynomial's coefficients with N / 8 aligned 32-byte volatile stores (zeroisation;
+/// see `backend::wipe`).
+///
+/// Contract: `coeffs` is the coefficient array of a `Poly` or `NttPoly`, which are
+/// `#[repr(C, align(32))]`, so it starts on a 32-byte boundary.
+#[target_feature(enable = "avx2")]
+pub(crate) fn wipe(coeffs: &mut [i32; N]) {
+    // SAFETY: the array is N * 4 = (N / 8) * 32 bytes, writable through `coeffs`, and 32-byte
+    // aligned because it belongs to a `repr(align(32))` Poly or NttPoly (debug-asserted inside).
+    unsafe { zero_registers(coeffs.as_mut_ptr().cast(), N / 8) }
 }
 
 /// cs2_i := freeze(w_i - cs2_i), coefficient-wise (FIPS 204 Alg. 7 step 21, r = w - cs2 kept

@@ -67,14 +67,9 @@ impl<const L: usize> Drop for SecretLanes<L> {
 /// Zeroes `lanes` with 4 L / 32 aligned 32-byte volatile stores, then a compiler fence.
 #[target_feature(enable = "avx2")]
 fn wipe_lanes<const L: usize>(lanes: &mut SecretLanes<L>) {
-    let base = lanes.0.as_mut_ptr().cast::<__m256i>();
-    for i in 0..4 * L / 32 {
-        // SAFETY: the struct is 32-byte aligned and 4 L bytes long with L a multiple of 32
-        // (asserted at compile time in `new`), so every `base.add(i)` is an aligned, in-bounds
-        // 32-byte slot of it; `__m256i` has no invalid bit patterns.
-        unsafe { core::ptr::write_volatile(base.add(i), _mm256_setzero_si256()) };
-    }
-    core::sync::atomic::compiler_fence(core::sync::atomic::Ordering::SeqCst);
+    // SAFETY: the struct is 32-byte aligned and 4 L bytes long with L a multiple of 32
+    // (asserted at compile time in `new`), all writable through `lanes`.
+    unsafe { super::arith::zero_registers(lanes.0.as_mut_ptr().cast(), 4 * L / 32) }
 }
 const _: () = assert!(MASK_BLOCKS * RATE256 >= 32 * 20);
 
