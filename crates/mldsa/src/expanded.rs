@@ -15,8 +15,11 @@ use crate::scratch::Scratch;
 use subtle::{Choice, ConstantTimeEq};
 use zeroize::{Zeroize, Zeroizing};
 
-/// The secret key in the form signing uses: FIPS 204's (rho, K, tr, s1, s2, t0) with s1, s2 and
-/// t0 already in the NTT domain (Alg. 7 steps 2-4 done once, not per signature).
+/// The secret key in the form signing uses: FIPS 204's (rho, K, tr, s1, s2, t0), with s1 already
+/// in the NTT domain (Alg. 7 step 2 done once, not per signature; key generation computes it
+/// anyway). s2 and t0 stay in coefficient form until the key is prepared: key generation and
+/// import then cost 2k NTTs less, and signing with an unprepared key transforms them once per
+/// signature, only when an attempt gets that far.
 ///
 /// Zeroised on drop.
 pub(crate) struct ExpandedSecret<P: Parameters> {
@@ -25,11 +28,38 @@ pub(crate) struct ExpandedSecret<P: Parameters> {
     /// tr; only the first `P::TR_BYTES` bytes are used (the rest stay zero).
     pub tr: [u8; TR_LEN],
     pub s1_hat: P::NttVecL,
+    /// s2, coefficients in [-eta, eta].
+    pub s2: P::VecK,
+    /// t0, coefficients in (-2^(d-1), 2^(d-1)].
+    pub t0: P::VecK,
+    /// A-hat, NTT(s2) and NTT(t0), kept once the key is prepared.
+    #[cfg(feature = "alloc")]
+    pub prepared: Option<alloc::boxed::Box<PreparedSecret<P>>>,
+}
+
+/// What [`ExpandedSecret::prepare`] computes once so that signing does not repeat it:
+/// ExpandA(rho) (public: derived from rho), NTT(s2) and NTT(t0) (secret).
+pub(crate) struct PreparedSecret<P: Parameters> {
+    pub a_hat: P::MatrixA,
     pub s2_hat: P::NttVecK,
     pub t0_hat: P::NttVecK,
-    /// ExpandA(rho), kept once the key is prepared (public: derived from rho).
-    #[cfg(feature = "alloc")]
-    pub a_hat: Option<alloc::boxed::Box<P::MatrixA>>,
+}
+
+impl<P: Parameters> Clone for PreparedSecret<P> {
+    fn clone(&self) -> Self {
+        Self {
+            a_hat: self.a_hat.clone(),
+            s2_hat: self.s2_hat.clone(),
+            t0_hat: self.t0_hat.clone(),
+        }
+    }
+}
+
+impl<P: Parameters> Drop for PreparedSecret<P> {
+    fn drop(&mut self) {
+        self.s2_hat.zeroize();
+        self.t0_hat.zeroize();
+    }
 }
 
 impl<P: Parameters> Clone for ExpandedSecret<P> {
@@ -39,10 +69,10 @@ impl<P: Parameters> Clone for ExpandedSecret<P> {
             k: self.k,
             tr: self.tr,
             s1_hat: self.s1_hat.clone(),
-            s2_hat: self.s2_hat.clone(),
-            t0_hat: self.t0_hat.clone(),
+            s2: self.s2.clone(),
+            t0: self.t0.clone(),
             #[cfg(feature = "alloc")]
-            a_hat: self.a_hat.clone(),
+            prepared: self.prepared.clone(),
         }
     }
 }
@@ -51,8 +81,8 @@ impl<P: Parameters> Drop for ExpandedSecret<P> {
     fn drop(&mut self) {
         self.k.zeroize();
         self.s1_hat.zeroize();
-        self.s2_hat.zeroize();
-        self.t0_hat.zeroize();
+        self.s2.zeroize();
+        self.t0.zeroize();
     }
 }
 
@@ -64,22 +94,48 @@ impl<P: Parameters> ExpandedSecret<P> {
             k: [0; 32],
             tr: [0; TR_LEN],
             s1_hat: P::NttVecL::zeroed(),
-            s2_hat: P::NttVecK::zeroed(),
-            t0_hat: P::NttVecK::zeroed(),
+            s2: P::VecK::zeroed(),
+            t0: P::VecK::zeroed(),
             #[cfg(feature = "alloc")]
-            a_hat: None,
+            prepared: None,
         }
     }
 
-    /// Expands A-hat once and keeps it on the heap, so signing skips ExpandA (Alg. 7 step 5).
+    /// Expands A-hat and transforms s2 and t0 once, keeping them on the heap, so signing skips
+    /// ExpandA (Alg. 7 step 5) and the NTTs of steps 3-4.
     #[cfg(feature = "alloc")]
     pub(crate) fn prepare(&mut self) {
-        if self.a_hat.is_none() {
+        if self.prepared.is_none() {
             use crate::params::Matrix;
-            let mut a_hat = alloc::boxed::Box::new(P::MatrixA::zeroed());
-            with_backend!(|b| b.expand_a::<P>(&self.rho, &mut a_hat));
-            self.a_hat = Some(a_hat);
+            // Built in place on the heap (the box is zeroed first), never on the stack.
+            let mut kept = alloc::boxed::Box::new(PreparedSecret::<P> {
+                a_hat: P::MatrixA::zeroed(),
+                s2_hat: P::NttVecK::zeroed(),
+                t0_hat: P::NttVecK::zeroed(),
+            });
+            with_backend!(|b| {
+                b.expand_a::<P>(&self.rho, &mut kept.a_hat);
+                b.ntt_vec(self.s2.as_ref(), kept.s2_hat.as_mut());
+                b.ntt_vec(self.t0.as_ref(), kept.t0_hat.as_mut());
+            });
+            self.prepared = Some(kept);
         }
+    }
+
+    /// ExpandA(rho), if the key is prepared.
+    pub(crate) fn kept_a_hat(&self) -> Option<&P::MatrixA> {
+        #[cfg(feature = "alloc")]
+        return self.prepared.as_deref().map(|p| &p.a_hat);
+        #[cfg(not(feature = "alloc"))]
+        None
+    }
+
+    /// (NTT(s2), NTT(t0)), if the key is prepared.
+    pub(crate) fn kept_s2_t0_hat(&self) -> Option<(&P::NttVecK, &P::NttVecK)> {
+        #[cfg(feature = "alloc")]
+        return self.prepared.as_deref().map(|p| (&p.s2_hat, &p.t0_hat));
+        #[cfg(not(feature = "alloc"))]
+        None
     }
 }
 
@@ -96,20 +152,9 @@ pub(crate) fn from_ntt_centred(hat: &NttPoly, out: &mut Poly) {
     reduced.zeroize();
 }
 
-/// Recovers (s1, s2, t0) in coefficient form from the NTT-domain secret, for skEncode.
-pub(crate) fn secret_coefficients<P: Parameters>(
-    sk: &ExpandedSecret<P>,
-    s1: &mut P::VecL,
-    s2: &mut P::VecK,
-    t0: &mut P::VecK,
-) {
+/// Recovers s1 in coefficient form from the NTT-domain secret, for skEncode.
+pub(crate) fn secret_s1<P: Parameters>(sk: &ExpandedSecret<P>, s1: &mut P::VecL) {
     for (hat, p) in sk.s1_hat.as_ref().iter().zip(s1.as_mut()) {
-        from_ntt_centred(hat, p);
-    }
-    for (hat, p) in sk.s2_hat.as_ref().iter().zip(s2.as_mut()) {
-        from_ntt_centred(hat, p);
-    }
-    for (hat, p) in sk.t0_hat.as_ref().iter().zip(t0.as_mut()) {
         from_ntt_centred(hat, p);
     }
 }
@@ -117,8 +162,6 @@ pub(crate) fn secret_coefficients<P: Parameters>(
 /// Coefficient-form secrets while importing or exporting, zeroised on drop.
 struct CoefficientScratch<P: Parameters> {
     s1: P::VecL,
-    s2: P::VecK,
-    t0: P::VecK,
     t0_derived: P::VecK,
 }
 
@@ -126,8 +169,6 @@ impl<P: Parameters> CoefficientScratch<P> {
     fn zeroed() -> Self {
         Self {
             s1: P::VecL::zeroed(),
-            s2: P::VecK::zeroed(),
-            t0: P::VecK::zeroed(),
             t0_derived: P::VecK::zeroed(),
         }
     }
@@ -136,22 +177,14 @@ impl<P: Parameters> CoefficientScratch<P> {
 impl<P: Parameters> Drop for CoefficientScratch<P> {
     fn drop(&mut self) {
         self.s1.zeroize();
-        self.s2.zeroize();
-        self.t0.zeroize();
         self.t0_derived.zeroize();
     }
 }
 
 impl<P: Parameters> ExpandedSecret<P> {
-    /// FIPS 204 skDecode (strict ranges) of `bytes` (exactly `P::SK_LEN` long) into the form
-    /// signing uses, keeping the coefficient form in `s` for the caller's checks.
-    fn decode_parts(bytes: &[u8], s: &mut CoefficientScratch<P>) -> Result<Self, Malformed> {
-        let mut secret = Self::zeroed();
-        secret.decode_into(bytes, s)?;
-        Ok(secret)
-    }
-
-    /// [`Self::decode_parts`] into `self` (in place, so a heap-held key is never on the stack).
+    /// FIPS 204 skDecode (strict ranges) of `bytes` (exactly `P::SK_LEN` long) into `self`, in
+    /// place (so a heap-held key is never on the stack), keeping s1's coefficient form in `s`
+    /// for the caller's checks.
     fn decode_into(
         &mut self,
         bytes: &[u8],
@@ -165,14 +198,10 @@ impl<P: Parameters> ExpandedSecret<P> {
             &mut secret.k,
             &mut secret.tr,
             s.s1.as_mut(),
-            s.s2.as_mut(),
-            s.t0.as_mut(),
+            secret.s2.as_mut(),
+            secret.t0.as_mut(),
         )?;
-        with_backend!(|b| {
-            b.ntt_vec(s.s1.as_ref(), secret.s1_hat.as_mut());
-            b.ntt_vec(s.s2.as_ref(), secret.s2_hat.as_mut());
-            b.ntt_vec(s.t0.as_ref(), secret.t0_hat.as_mut());
-        });
+        with_backend!(|b| b.ntt_vec(s.s1.as_ref(), secret.s1_hat.as_mut()));
         Ok(())
     }
 
@@ -198,13 +227,14 @@ impl<P: Parameters> ExpandedSecret<P> {
     ) -> Result<Self, Malformed> {
         let mut held = Scratch::new(CoefficientScratch::<P>::zeroed());
         let s = &mut *held;
-        let secret = Self::decode_parts(bytes, s)?;
+        let mut secret = Self::zeroed();
+        secret.decode_into(bytes, s)?;
         let mut t1 = P::VecK::zeroed();
         with_backend!(|b| compute_t1_t0::<P, _>(
             b,
             &secret.rho,
             &secret.s1_hat,
-            &s.s2,
+            &secret.s2,
             &mut t1,
             &mut s.t0_derived
         ));
@@ -217,11 +247,12 @@ impl<P: Parameters> ExpandedSecret<P> {
             if !public(bool::from(tr.ct_eq(&secret.tr))) {
                 return Err(Malformed::TrMismatch);
             }
-            let t0_equal =
-                s.t0.as_ref()
-                    .iter()
-                    .zip(s.t0_derived.as_ref())
-                    .fold(Choice::from(1), |acc, (a, b)| acc & a.0[..].ct_eq(&b.0[..]));
+            let t0_equal = secret
+                .t0
+                .as_ref()
+                .iter()
+                .zip(s.t0_derived.as_ref())
+                .fold(Choice::from(1), |acc, (a, b)| acc & a.0[..].ct_eq(&b.0[..]));
             if !public(bool::from(t0_equal)) {
                 return Err(Malformed::T0Mismatch);
             }
@@ -233,15 +264,15 @@ impl<P: Parameters> ExpandedSecret<P> {
     pub(crate) fn encode(&self) -> Zeroizing<P::SkBytes> {
         let mut held = Scratch::new(CoefficientScratch::<P>::zeroed());
         let s = &mut *held;
-        secret_coefficients::<P>(self, &mut s.s1, &mut s.s2, &mut s.t0);
+        secret_s1::<P>(self, &mut s.s1);
         let mut out = Zeroizing::new(P::SkBytes::zeroed());
         let parts = SkParts {
             rho: &self.rho,
             k: &self.k,
             tr: &self.tr[..P::TR_BYTES],
             s1: s.s1.as_ref(),
-            s2: s.s2.as_ref(),
-            t0: s.t0.as_ref(),
+            s2: self.s2.as_ref(),
+            t0: self.t0.as_ref(),
         };
         sk_encode::<P>(&parts, out.as_mut());
         out

@@ -10,20 +10,17 @@ use crate::scratch::Scratch;
 use zeroize::Zeroize;
 
 /// Scratch space of key generation, zeroised on drop.
+/// (s2 and t0 are written straight into the key, which keeps them in coefficient form.)
 struct KeyGenScratch<P: Parameters> {
     rho_prime: [u8; 64],
     s1: P::VecL,
-    s2: P::VecK,
     t1: P::VecK,
-    t0: P::VecK,
 }
 
 impl<P: Parameters> Drop for KeyGenScratch<P> {
     fn drop(&mut self) {
         self.rho_prime.zeroize();
         self.s1.zeroize();
-        self.s2.zeroize();
-        self.t0.zeroize();
     }
 }
 
@@ -80,9 +77,7 @@ fn keygen_with<P: Parameters, B: Backend>(
     let mut held = Scratch::new(KeyGenScratch::<P> {
         rho_prime: [0; 64],
         s1: P::VecL::zeroed(),
-        s2: P::VecK::zeroed(),
         t1: P::VecK::zeroed(),
-        t0: P::VecK::zeroed(),
     });
     let scratch = &mut *held;
     // Step 1: (rho, rho', K) = H(xi || IntegerToBytes(k, 1) || IntegerToBytes(l, 1), 128).
@@ -100,26 +95,16 @@ fn keygen_with<P: Parameters, B: Backend>(
     seed_bytes.zeroize();
 
     // Step 4: (s1, s2) = ExpandS(rho'); step 3, A-hat = ExpandA(rho), is fused into step 5.
-    b.expand_s::<P>(&scratch.rho_prime, &mut scratch.s1, &mut scratch.s2);
+    b.expand_s::<P>(&scratch.rho_prime, &mut scratch.s1, &mut sk.s2);
 
     // Steps 5-6: t = NTT^-1(A-hat o NTT(s1)) + s2, (t1, t0) = Power2Round(t).
     b.ntt_vec(scratch.s1.as_ref(), sk.s1_hat.as_mut());
-    compute_t1_t0::<P, B>(
-        b,
-        &sk.rho,
-        &sk.s1_hat,
-        &scratch.s2,
-        &mut scratch.t1,
-        &mut scratch.t0,
-    );
+    compute_t1_t0::<P, B>(b, &sk.rho, &sk.s1_hat, &sk.s2, &mut scratch.t1, &mut sk.t0);
 
     // Steps 8-9: pk = pkEncode(rho, t1), tr = H(pk, 64) (32 bytes in Dilithium v3.1).
     pk_encode(&sk.rho, scratch.t1.as_ref(), pk.as_mut());
     // Constant time: the public key is public.
     public_mut(pk.as_mut());
     shake256(&[pk.as_ref()], &mut sk.tr[..P::TR_BYTES]);
-
-    // Step 10 is the encoding; here the key is kept expanded, in the NTT domain.
-    b.ntt_vec(scratch.s2.as_ref(), sk.s2_hat.as_mut());
-    b.ntt_vec(scratch.t0.as_ref(), sk.t0_hat.as_mut());
+    // Step 10 is the encoding; here the key is kept expanded (see ExpandedSecret).
 }

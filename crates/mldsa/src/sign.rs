@@ -63,6 +63,19 @@ impl<P: Parameters> Drop for SignScratch<P> {
     }
 }
 
+/// NTT(s2) and NTT(t0) of an unprepared key, made for one signature; zeroised on drop.
+struct SecretHats<P: Parameters> {
+    s2_hat: P::NttVecK,
+    t0_hat: P::NttVecK,
+}
+
+impl<P: Parameters> Drop for SecretHats<P> {
+    fn drop(&mut self) {
+        self.s2_hat.zeroize();
+        self.t0_hat.zeroize();
+    }
+}
+
 /// NTT^-1 of `a o b` for each pair, centred: the exact small product (|c| < q/2).
 fn product_centred<B: Backend>(
     b: B,
@@ -116,12 +129,8 @@ fn sign_with<P: Parameters, B: Backend>(
     // Step 5: A-hat = ExpandA(rho), unless the key is prepared and keeps it. Signing needs it on
     // every attempt; with `alloc` it goes on the heap (up to 56 KiB), keeping signing within a
     // 128 KiB thread stack.
-    #[cfg(feature = "alloc")]
-    let kept = sk.a_hat.as_deref();
-    #[cfg(not(feature = "alloc"))]
-    let kept = None;
     let mut a_local = None;
-    let a_hat: &P::MatrixA = match kept {
+    let a_hat: &P::MatrixA = match sk.kept_a_hat() {
         Some(a_hat) => a_hat,
         None => {
             let a_hat = a_local.insert(Scratch::new(P::MatrixA::zeroed()));
@@ -129,6 +138,11 @@ fn sign_with<P: Parameters, B: Backend>(
             a_hat
         }
     };
+    // Steps 3-4 for s2 and t0: a prepared key keeps NTT(s2) and NTT(t0); otherwise they are
+    // computed once per signature, by the first attempt that passes the z check (most
+    // attempts do not get that far).
+    let kept_hats = sk.kept_s2_t0_hat();
+    let mut own_hats: Option<Scratch<SecretHats<P>>> = None;
 
     let mut held = Scratch::new(SignScratch::<P> {
         y: P::VecL::zeroed(),
@@ -195,14 +209,25 @@ fn sign_with<P: Parameters, B: Backend>(
             continue;
         }
 
+        // Constant time: whether an earlier attempt got this far is public (see above).
+        let (s2_hat, t0_hat) = match kept_hats {
+            Some(hats) => hats,
+            None => {
+                let own = own_hats.get_or_insert_with(|| {
+                    let mut hats = Scratch::new(SecretHats::<P> {
+                        s2_hat: P::NttVecK::zeroed(),
+                        t0_hat: P::NttVecK::zeroed(),
+                    });
+                    b.ntt_vec(sk.s2.as_ref(), hats.s2_hat.as_mut());
+                    b.ntt_vec(sk.t0.as_ref(), hats.t0_hat.as_mut());
+                    hats
+                });
+                (&own.s2_hat, &own.t0_hat)
+            }
+        };
+
         // Steps 19 and 21: cs2, r0 = LowBits(w - cs2); r is kept reduced into [0, q).
-        product_centred(
-            b,
-            &s.c_hat,
-            sk.s2_hat.as_ref(),
-            s.tmp_k.as_mut(),
-            s.r.as_mut(),
-        );
+        product_centred(b, &s.c_hat, s2_hat.as_ref(), s.tmp_k.as_mut(), s.r.as_mut());
         b.sub_freeze(s.w.as_ref(), s.r.as_mut());
         // Step 23, second check. Constant time: as the first.
         if public(b.low_bits_exceed::<P>(s.r.as_ref(), P::GAMMA2 - P::BETA)) != 0 {
@@ -214,7 +239,7 @@ fn sign_with<P: Parameters, B: Backend>(
         product_centred(
             b,
             &s.c_hat,
-            sk.t0_hat.as_ref(),
+            t0_hat.as_ref(),
             s.tmp_k.as_mut(),
             s.ct0.as_mut(),
         );
@@ -303,8 +328,8 @@ mod tests {
                 };
             }
             if round != 0 {
-                for t0_hat in sk.t0_hat.as_mut() {
-                    ntt(&t0, t0_hat);
+                for t0_i in sk.t0.as_mut() {
+                    *t0_i = t0;
                 }
             }
             for m in 0..30u8 {

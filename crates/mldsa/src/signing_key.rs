@@ -19,8 +19,9 @@ use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 ///
 /// Holds the 32-byte seed xi when the key was made from one (the seed *is* the private key:
 /// FIPS 204 section 3.6.3, and RFC 9881's preferred storage form), and caches the expanded form
-/// signing needs (s1, s2, t0 in the NTT domain, K, tr) together with the verifying key. All secret
-/// parts are zeroised on drop.
+/// signing needs (K, tr, s1 in the NTT domain, s2 and t0) together with the verifying key. All
+/// secret parts are zeroised on drop. Keys that sign many messages should be
+/// [prepared](SigningKey::prepare).
 ///
 /// Signing is hedged by default (fresh randomness mixed with the key and message, FIPS 204
 /// section 3.4); [`SigningKey::sign_deterministic`] exists for protocols and tests that need it.
@@ -146,9 +147,11 @@ impl<P: ParameterSet> SigningKey<P> {
         })
     }
 
-    /// Expands the matrix A-hat once and keeps it (on the heap: 16 to 56 KiB, by parameter set),
-    /// so that every later signature skips ExpandA (FIPS 204 Algorithm 7 step 5): for signers
-    /// that make many signatures with one key. Signatures are the same either way.
+    /// Expands the matrix A-hat and transforms s2 and t0 once, keeping them (on the heap: 24 to
+    /// 72 KiB, by parameter set), so that every later signature skips ExpandA and those NTTs
+    /// (FIPS 204 Algorithm 7 steps 3-5): for signers that make many signatures with one key.
+    /// Signatures are the same either way. Key generation and import leave this out so that a
+    /// key that is only stored or sent on costs nothing extra.
     #[cfg(feature = "alloc")]
     pub fn prepare(&mut self) {
         self.secret.prepare();
@@ -421,7 +424,12 @@ impl<P: ParameterSet> SigningKey<P> {
         }
         crate::ct::classify(&mut self.secret.k);
         crate::ct::classify(self.secret.s1_hat.as_mut());
-        crate::ct::classify(self.secret.s2_hat.as_mut());
-        crate::ct::classify(self.secret.t0_hat.as_mut());
+        crate::ct::classify(self.secret.s2.as_mut());
+        crate::ct::classify(self.secret.t0.as_mut());
+        #[cfg(feature = "alloc")]
+        if let Some(kept) = &mut self.secret.prepared {
+            crate::ct::classify(kept.s2_hat.as_mut());
+            crate::ct::classify(kept.t0_hat.as_mut());
+        }
     }
 }
