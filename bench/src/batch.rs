@@ -25,11 +25,19 @@ pub struct BatchRow {
     pub serial_per_s: f64,
     /// Operations per second through the batch API on `threads` threads.
     pub batch_per_s: f64,
+    /// The scaling of each alternating (one thread, batch) pair of repetitions, sorted: on a
+    /// shared host the second core comes and goes, and the spread shows it.
+    pub pair_scaling: Vec<f64>,
 }
 
 impl BatchRow {
     pub fn scaling(&self) -> f64 {
         self.batch_per_s / self.serial_per_s
+    }
+
+    /// The best pair's scaling: what the code does when both cores are really available.
+    pub fn best_pair_scaling(&self) -> f64 {
+        self.pair_scaling.last().copied().unwrap_or(f64::NAN)
     }
 }
 
@@ -73,6 +81,8 @@ pub fn run(
                 all.push(seconds(|| pool.install(|| batched(batch))));
             }
             let n = batch.len();
+            let mut pair_scaling: Vec<f64> = one.iter().zip(&all).map(|(o, a)| o / a).collect();
+            pair_scaling.sort_by(f64::total_cmp);
             BatchRow {
                 ps,
                 op,
@@ -81,6 +91,7 @@ pub fn run(
                 reps,
                 serial_per_s: n as f64 / median(&mut one),
                 batch_per_s: n as f64 / median(&mut all),
+                pair_scaling,
             }
         })
         .collect()

@@ -38,7 +38,7 @@ const FULL: Plan = Plan {
     sign: 5000,
     verify: 2000,
     stream: [1000, 40, 4],
-    batch_reps: 7,
+    batch_reps: 11,
 };
 const QUICK: Plan = Plan {
     warmup: 3,
