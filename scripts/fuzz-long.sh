@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# FZ-1 long runs (reported, not in CI): fuzz each named target for the given wall-clock time
+# on a scratch copy of its committed corpus, then merge what the run found back into
+# fuzz/corpus/<target>/ (`cargo fuzz cmin` keeps only inputs that add coverage), and append one
+# line per target to the log: date, commit, wall and CPU seconds, executions, crashes.
+#
+#   scripts/fuzz-long.sh SECONDS TARGET [TARGET ...]
+#   e.g. nice -n 19 scripts/fuzz-long.sh 3600 verify sig_decode
+#
+# CPU seconds come from the fuzzing process's own accounting (user + system), so a run that
+# shared the machine is not over-reported. Exits non-zero if any target crashed; the input is
+# left in fuzz/artifacts/<target>/. Log: fuzz/long-runs.log (committed with the corpus).
+set -euo pipefail
+
+secs="${1:?usage: $0 SECONDS TARGET [TARGET ...]}"
+shift
+[ $# -gt 0 ] || { echo "usage: $0 SECONDS TARGET [TARGET ...]" >&2; exit 2; }
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+# The same per-target input limits as the smoke run.
+max_len() {
+    case "$1" in
+    sig_decode) echo 4700 ;; pk_decode) echo 2700 ;; sk_decode) echo 5000 ;;
+    hint_roundtrip) echo 512 ;; sign_roundtrip) echo 1024 ;;
+    *) echo 8192 ;;
+    esac
+}
+
+cargo +nightly fuzz build
+commit="$(git rev-parse --short HEAD)"
+work="$(mktemp -d "${TMPDIR:-/tmp}/fuzz-long.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+status=0
+for t in "$@"; do
+    corpus="$work/$t"
+    mkdir -p "$corpus"
+    cp -R "fuzz/corpus/$t/." "$corpus/" 2>/dev/null || true
+    before="$(find "fuzz/corpus/$t" -type f 2>/dev/null | wc -l)"
+    log="$work/$t.log"
+    echo "fuzz-long: $t for ${secs}s"
+    rc=0
+    /usr/bin/time -f '%U %S' -o "$work/$t.time" \
+        cargo +nightly fuzz run "$t" "$corpus" -- -max_total_time="$secs" \
+        -max_len="$(max_len "$t")" -timeout=30 -print_final_stats=1 >"$log" 2>&1 || rc=$?
+    runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)"
+    cpu="$(awk '{printf "%.0f", $1 + $2}' "$work/$t.time")"
+    if [ "$rc" -ne 0 ]; then
+        status=1
+        verdict="CRASH (exit $rc)"
+        tail -n 40 "$log" >&2
+    else
+        verdict="0 crashes"
+        # Keep what the run learned: merge the new inputs into the committed corpus.
+        cargo +nightly fuzz cmin "$t" "$corpus" >/dev/null 2>&1 || true
+        rm -rf "fuzz/corpus/$t" && mkdir -p "fuzz/corpus/$t" && cp -R "$corpus/." "fuzz/corpus/$t/"
+    fi
+    after="$(find "fuzz/corpus/$t" -type f | wc -l)"
+    line="$(date -u +%F) $commit $t wall=${secs}s cpu=${cpu}s runs=${runs:-?} corpus=${before}->${after} $verdict"
+    echo "$line" | tee -a fuzz/long-runs.log
+done
+exit $status
