@@ -145,15 +145,20 @@ impl SecretKey {
         each_key!(self, SecretKey, k => k.seed().copied())
     }
 
+    /// The expanded encoding, written straight into a heap buffer that is wiped on drop.
     fn expanded(&self) -> Zeroizing<Vec<u8>> {
-        match self {
-            SecretKey::MlDsa44(k) => Zeroizing::new(k.to_expanded_bytes().to_vec()),
-            SecretKey::MlDsa65(k) => Zeroizing::new(k.to_expanded_bytes().to_vec()),
-            SecretKey::MlDsa87(k) => Zeroizing::new(k.to_expanded_bytes().to_vec()),
-            SecretKey::Dilithium2(k) => Zeroizing::new(k.to_bytes().to_vec()),
-            SecretKey::Dilithium3(k) => Zeroizing::new(k.to_bytes().to_vec()),
-            SecretKey::Dilithium5(k) => Zeroizing::new(k.to_bytes().to_vec()),
-        }
+        let mut out = Zeroizing::new(vec![0u8; self.alg().sizes().1]);
+        // The buffer has the key's own length, so neither call can fail.
+        let written = match self {
+            SecretKey::MlDsa44(k) => k.write_expanded_bytes(&mut out),
+            SecretKey::MlDsa65(k) => k.write_expanded_bytes(&mut out),
+            SecretKey::MlDsa87(k) => k.write_expanded_bytes(&mut out),
+            SecretKey::Dilithium2(k) => k.write_bytes(&mut out),
+            SecretKey::Dilithium3(k) => k.write_bytes(&mut out),
+            SecretKey::Dilithium5(k) => k.write_bytes(&mut out),
+        };
+        debug_assert!(written.is_ok());
+        out
     }
 
     /// The key file contents in `format` and `form`, encrypted under `passphrase` if given.

@@ -23,6 +23,10 @@ use zeroize::{Zeroize, Zeroizing};
 ///
 /// Zeroised on drop.
 pub(crate) struct ExpandedSecret<P: Parameters> {
+    /// The seed xi the key was expanded from, if it was (keys imported from the expanded
+    /// encoding have none). Kept here, with the rest of the secret, so that it lives where the
+    /// secret lives (on the heap under `alloc`: see [`SecretBox`]).
+    pub seed: Option<[u8; 32]>,
     pub rho: [u8; 32],
     pub k: [u8; 32],
     /// tr; only the first `P::TR_BYTES` bytes are used (the rest stay zero).
@@ -39,22 +43,27 @@ pub(crate) struct ExpandedSecret<P: Parameters> {
 
 /// What [`ExpandedSecret::prepare`] computes once so that signing does not repeat it:
 /// ExpandA(rho) (public: derived from rho), NTT(s2) and NTT(t0) (secret).
+#[cfg(feature = "alloc")]
 pub(crate) struct PreparedSecret<P: Parameters> {
     pub a_hat: P::MatrixA,
     pub s2_hat: P::NttVecK,
     pub t0_hat: P::NttVecK,
 }
 
-impl<P: Parameters> Clone for PreparedSecret<P> {
-    fn clone(&self) -> Self {
-        Self {
-            a_hat: self.a_hat.clone(),
-            s2_hat: self.s2_hat.clone(),
-            t0_hat: self.t0_hat.clone(),
-        }
+#[cfg(feature = "alloc")]
+impl<P: Parameters> PreparedSecret<P> {
+    /// All zero, on the heap, to be filled in place.
+    fn boxed() -> alloc::boxed::Box<Self> {
+        use crate::params::Matrix;
+        alloc::boxed::Box::new(Self {
+            a_hat: P::MatrixA::zeroed(),
+            s2_hat: P::NttVecK::zeroed(),
+            t0_hat: P::NttVecK::zeroed(),
+        })
     }
 }
 
+#[cfg(feature = "alloc")]
 impl<P: Parameters> Drop for PreparedSecret<P> {
     fn drop(&mut self) {
         self.s2_hat.zeroize();
@@ -62,23 +71,44 @@ impl<P: Parameters> Drop for PreparedSecret<P> {
     }
 }
 
-impl<P: Parameters> Clone for ExpandedSecret<P> {
-    fn clone(&self) -> Self {
-        Self {
-            rho: self.rho,
-            k: self.k,
-            tr: self.tr,
-            s1_hat: self.s1_hat.clone(),
-            s2: self.s2.clone(),
-            t0: self.t0.clone(),
-            #[cfg(feature = "alloc")]
-            prepared: self.prepared.clone(),
+/// An [`ExpandedSecret`] where signing keys keep it: in a heap block under `alloc` (built and
+/// filled in place there), so that moving a key moves a pointer, never the secret. Returning a
+/// key by value, or moving it into a struct, would otherwise leave a stale copy of K, s1, s2 and
+/// t0 in a dead stack frame that no `Drop` can reach (Z-1, found by tests/zeroize_runtime.rs).
+/// Without `alloc` the secret stays inline and such copies are possible.
+pub(crate) type SecretBox<P> = Scratch<ExpandedSecret<P>>;
+
+impl<P: Parameters> ExpandedSecret<P> {
+    /// An all-zero key in its [`SecretBox`], to be filled in place.
+    pub(crate) fn boxed() -> SecretBox<P> {
+        Scratch::new(Self::zeroed())
+    }
+
+    /// A copy of the key, made in place in a new [`SecretBox`] (`Clone` would build it on the
+    /// stack and move it).
+    pub(crate) fn clone_boxed(&self) -> SecretBox<P> {
+        let mut copy = Self::boxed();
+        copy.seed = self.seed;
+        copy.rho = self.rho;
+        copy.k = self.k;
+        copy.tr = self.tr;
+        copy.s1_hat.as_mut().copy_from_slice(self.s1_hat.as_ref());
+        copy.s2.as_mut().copy_from_slice(self.s2.as_ref());
+        copy.t0.as_mut().copy_from_slice(self.t0.as_ref());
+        #[cfg(feature = "alloc")]
+        if let Some(kept) = &self.prepared {
+            let into = copy.prepared.insert(PreparedSecret::boxed());
+            into.a_hat.as_mut().clone_from_slice(kept.a_hat.as_ref());
+            into.s2_hat.as_mut().copy_from_slice(kept.s2_hat.as_ref());
+            into.t0_hat.as_mut().copy_from_slice(kept.t0_hat.as_ref());
         }
+        copy
     }
 }
 
 impl<P: Parameters> Drop for ExpandedSecret<P> {
     fn drop(&mut self) {
+        self.seed.zeroize();
         self.k.zeroize();
         self.s1_hat.zeroize();
         self.s2.zeroize();
@@ -90,6 +120,7 @@ impl<P: Parameters> ExpandedSecret<P> {
     /// An all-zero key, to be filled in place (so that secrets are never moved).
     pub(crate) fn zeroed() -> Self {
         Self {
+            seed: None,
             rho: [0; 32],
             k: [0; 32],
             tr: [0; TR_LEN],
@@ -106,13 +137,8 @@ impl<P: Parameters> ExpandedSecret<P> {
     #[cfg(feature = "alloc")]
     pub(crate) fn prepare(&mut self) {
         if self.prepared.is_none() {
-            use crate::params::Matrix;
-            // Built in place on the heap (the box is zeroed first), never on the stack.
-            let mut kept = alloc::boxed::Box::new(PreparedSecret::<P> {
-                a_hat: P::MatrixA::zeroed(),
-                s2_hat: P::NttVecK::zeroed(),
-                t0_hat: P::NttVecK::zeroed(),
-            });
+            // Filled in place on the heap: the secret NTTs are never on the stack.
+            let mut kept = PreparedSecret::<P>::boxed();
             with_backend!(|b| {
                 b.expand_a::<P>(&self.rho, &mut kept.a_hat);
                 b.ntt_vec(self.s2.as_ref(), kept.s2_hat.as_mut());
@@ -209,26 +235,27 @@ impl<P: Parameters> ExpandedSecret<P> {
     /// is derived, as ML-DSA.Sign on the encoding does. The key is held as [`Scratch`] (on the
     /// heap under `alloc`), so one-shot signing also fits a 128 KiB stack.
     pub(crate) fn decode_for_signing(bytes: &[u8]) -> Result<Scratch<Self>, Malformed> {
-        let mut secret = Scratch::new(Self::zeroed());
+        let mut secret = Self::boxed();
         secret.decode_into(bytes, &mut Scratch::new(CoefficientScratch::<P>::zeroed()))?;
         Ok(secret)
     }
 
-    /// FIPS 204 skDecode (strict) of `bytes` (exactly `P::SK_LEN` long), then the public key
-    /// the secret determines (Alg. 6 steps 3-8), written to `pk`. With `check_consistency`, tr
+    /// FIPS 204 skDecode (strict) of `bytes` (exactly `P::SK_LEN` long) into `self` (in
+    /// place), then the public key the secret determines (Alg. 6 steps 3-8), written to `pk`. With `check_consistency`, tr
     /// and t0 must also equal the values recomputed from rho, s1 and s2.
     ///
     /// Constant time: range and consistency checks run in full over all coefficients; only the
     /// verdict on a malformed key is revealed.
     pub(crate) fn decode(
+        &mut self,
         bytes: &[u8],
         check_consistency: bool,
         pk: &mut P::PkBytes,
-    ) -> Result<Self, Malformed> {
+    ) -> Result<(), Malformed> {
         let mut held = Scratch::new(CoefficientScratch::<P>::zeroed());
         let s = &mut *held;
-        let mut secret = Self::zeroed();
-        secret.decode_into(bytes, s)?;
+        self.decode_into(bytes, s)?;
+        let secret = &*self;
         let mut t1 = P::VecK::zeroed();
         with_backend!(|b| compute_t1_t0::<P, _>(
             b,
@@ -257,15 +284,15 @@ impl<P: Parameters> ExpandedSecret<P> {
                 return Err(Malformed::T0Mismatch);
             }
         }
-        Ok(secret)
+        Ok(())
     }
 
-    /// FIPS 204 skEncode of the key; secret, zeroised when the wrapper drops.
-    pub(crate) fn encode(&self) -> Zeroizing<P::SkBytes> {
+    /// FIPS 204 skEncode of the key into `out` (`P::SK_LEN` bytes), in place: the caller owns
+    /// the buffer, so no copy of the encoding is left behind by returning it.
+    pub(crate) fn encode_into(&self, out: &mut [u8]) {
         let mut held = Scratch::new(CoefficientScratch::<P>::zeroed());
         let s = &mut *held;
         secret_s1::<P>(self, &mut s.s1);
-        let mut out = Zeroizing::new(P::SkBytes::zeroed());
         let parts = SkParts {
             rho: &self.rho,
             k: &self.k,
@@ -274,7 +301,13 @@ impl<P: Parameters> ExpandedSecret<P> {
             s2: self.s2.as_ref(),
             t0: self.t0.as_ref(),
         };
-        sk_encode::<P>(&parts, out.as_mut());
+        sk_encode::<P>(&parts, out);
+    }
+
+    /// FIPS 204 skEncode of the key; secret, zeroised when the wrapper drops.
+    pub(crate) fn encode(&self) -> Zeroizing<P::SkBytes> {
+        let mut out = Zeroizing::new(P::SkBytes::zeroed());
+        self.encode_into(out.as_mut());
         out
     }
 }

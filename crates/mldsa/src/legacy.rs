@@ -33,7 +33,7 @@
 //! ```
 
 use crate::error::{Error, Input, check_len, to_array};
-use crate::expanded::ExpandedSecret;
+use crate::expanded::{ExpandedSecret, SecretBox};
 use crate::keccak::shake256;
 use crate::keygen::keygen_internal;
 use crate::mu::MuBuilder;
@@ -44,7 +44,7 @@ use crate::verify::verify_internal;
 use core::fmt;
 use core::marker::PhantomData;
 use rand_core::TryCryptoRng;
-use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
+use zeroize::{ZeroizeOnDrop, Zeroizing};
 
 pub use crate::params::{Dilithium2, Dilithium3, Dilithium5, DilithiumParameterSet};
 pub use crate::sig::Signature;
@@ -61,24 +61,19 @@ fn message_representative(tr: &[u8; TR_BYTES], msg: &[u8]) -> [u8; MU_LEN] {
 
 /// A Dilithium v3.1 signing key. Legacy: see the [module docs](self).
 pub struct SigningKey<P: DilithiumParameterSet> {
-    seed: Option<[u8; SEED_LEN]>,
-    secret: ExpandedSecret<P>,
+    /// The seed (if any) and the expanded secret, on the heap under `alloc`, so that moving the
+    /// key never copies them (see `crate::expanded::SecretBox`).
+    secret: SecretBox<P>,
     vk: VerifyingKey<P>,
 }
 
-impl<P: DilithiumParameterSet> Drop for SigningKey<P> {
-    fn drop(&mut self) {
-        self.seed.zeroize();
-    }
-}
-
+// The secret (seed included) is wiped by `ExpandedSecret`'s own `Drop`.
 impl<P: DilithiumParameterSet> ZeroizeOnDrop for SigningKey<P> {}
 
 impl<P: DilithiumParameterSet> Clone for SigningKey<P> {
     fn clone(&self) -> Self {
         SigningKey {
-            seed: self.seed,
-            secret: self.secret.clone(),
+            secret: self.secret.clone_boxed(),
             vk: self.vk,
         }
     }
@@ -88,7 +83,7 @@ impl<P: DilithiumParameterSet> fmt::Debug for SigningKey<P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("legacy::SigningKey")
             .field("parameter_set", &P::NAME)
-            .field("has_seed", &self.seed.is_some())
+            .field("has_seed", &self.secret.seed.is_some())
             .field("verifying_key", &self.vk)
             .finish_non_exhaustive()
     }
@@ -102,10 +97,11 @@ impl<P: DilithiumParameterSet> SigningKey<P> {
     /// draws it from `randombytes`.
     pub fn from_seed(zeta: &[u8; SEED_LEN]) -> Self {
         let mut pk = P::PkBytes::zeroed();
-        let mut secret = ExpandedSecret::<P>::zeroed();
+        // Built in place in its heap block: returning the key moves only the pointer.
+        let mut secret = ExpandedSecret::<P>::boxed();
+        secret.seed = Some(*zeta);
         keygen_internal::<P>(zeta, &mut pk, &mut secret);
         SigningKey {
-            seed: Some(*zeta),
             secret,
             vk: VerifyingKey::from_trusted(pk),
         }
@@ -126,7 +122,7 @@ impl<P: DilithiumParameterSet> SigningKey<P> {
 
     /// The seed zeta, if the key was made from one.
     pub fn seed(&self) -> Option<&[u8; SEED_LEN]> {
-        self.seed.as_ref()
+        self.secret.seed.as_ref()
     }
 
     /// Decodes a v3.1 secret key strictly: s1 and s2 in [-eta, eta], and tr and t0 equal to
@@ -144,22 +140,33 @@ impl<P: DilithiumParameterSet> SigningKey<P> {
     fn decode(bytes: &[u8], check_consistency: bool) -> Result<Self, Error> {
         check_len(Input::SigningKey, bytes, P::SK_LEN)?;
         let mut pk = P::PkBytes::zeroed();
-        let secret = ExpandedSecret::decode(bytes, check_consistency, &mut pk).map_err(|what| {
-            Error::Malformed {
+        // Decoded in place, in the key's heap block.
+        let mut secret = ExpandedSecret::<P>::boxed();
+        secret
+            .decode(bytes, check_consistency, &mut pk)
+            .map_err(|what| Error::Malformed {
                 input: Input::SigningKey,
                 what,
-            }
-        })?;
+            })?;
         Ok(SigningKey {
-            seed: None,
             secret,
             vk: VerifyingKey::from_trusted(pk),
         })
     }
 
-    /// The v3.1 secret key encoding (rho, K, tr, s1, s2, t0); zeroised when dropped.
+    /// The v3.1 secret key encoding (rho, K, tr, s1, s2, t0); zeroised when dropped. As with
+    /// [`crate::SigningKey::to_expanded_bytes`], the by-value return may leave a copy in a dead
+    /// stack frame; [`SigningKey::write_bytes`] does not.
     pub fn to_bytes(&self) -> Zeroizing<P::SkBytes> {
         self.secret.encode()
+    }
+
+    /// Writes the v3.1 secret key encoding into `out`, which must be exactly `P::SK_LEN` bytes
+    /// ([`Error::Length`] otherwise). Wiping `out` is the caller's.
+    pub fn write_bytes(&self, out: &mut [u8]) -> Result<(), Error> {
+        check_len(Input::SigningKey, out, P::SK_LEN)?;
+        self.secret.encode_into(out);
+        Ok(())
     }
 
     /// The verifying key.

@@ -1,7 +1,7 @@
 //! [`SigningKey`]: an ML-DSA private key, and every way to sign with it.
 
 use crate::error::{Error, Input, check_len};
-use crate::expanded::ExpandedSecret;
+use crate::expanded::{ExpandedSecret, SecretBox};
 use crate::keygen::keygen_internal;
 use crate::mu::{MuBuilder, internal_mu, pure_mu};
 use crate::params::{ByteArray, MU_LEN, ParameterSet, SEED_LEN};
@@ -13,7 +13,7 @@ use crate::stream::MessageSigner;
 use crate::verifying_key::VerifyingKey;
 use core::fmt;
 use rand_core::TryCryptoRng;
-use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
+use zeroize::{ZeroizeOnDrop, Zeroizing};
 
 /// An ML-DSA signing (private) key of parameter set `P`.
 ///
@@ -26,26 +26,20 @@ use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 /// Signing is hedged by default (fresh randomness mixed with the key and message, FIPS 204
 /// section 3.4); [`SigningKey::sign_deterministic`] exists for protocols and tests that need it.
 pub struct SigningKey<P: ParameterSet> {
-    seed: Option<[u8; SEED_LEN]>,
-    secret: ExpandedSecret<P>,
+    /// The seed (if any) and the expanded secret, on the heap under `alloc` (see [`SecretBox`]).
+    secret: SecretBox<P>,
     vk: VerifyingKey<P>,
     /// Verify each new signature before releasing it (fault countermeasure; off by default).
     verify_after_sign: bool,
 }
 
-impl<P: ParameterSet> Drop for SigningKey<P> {
-    fn drop(&mut self) {
-        self.seed.zeroize();
-    }
-}
-
+// The secret (seed included) is wiped by `ExpandedSecret`'s own `Drop`.
 impl<P: ParameterSet> ZeroizeOnDrop for SigningKey<P> {}
 
 impl<P: ParameterSet> Clone for SigningKey<P> {
     fn clone(&self) -> Self {
         SigningKey {
-            seed: self.seed,
-            secret: self.secret.clone(),
+            secret: self.secret.clone_boxed(),
             vk: self.vk,
             verify_after_sign: self.verify_after_sign,
         }
@@ -56,7 +50,7 @@ impl<P: ParameterSet> fmt::Debug for SigningKey<P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("SigningKey")
             .field("parameter_set", &P::NAME)
-            .field("has_seed", &self.seed.is_some())
+            .field("has_seed", &self.secret.seed.is_some())
             .field("verifying_key", &self.vk)
             .finish_non_exhaustive()
     }
@@ -81,14 +75,15 @@ impl<P: ParameterSet> SigningKey<P> {
 
     /// The key determined by the seed xi (FIPS 204 Algorithm 6, ML-DSA.KeyGen_internal).
     pub fn from_seed(xi: &[u8; SEED_LEN]) -> Self {
-        // Built in place, in the value that is returned, so that the secret is neither copied
-        // by a move (leaving a stale copy) nor held twice on the stack.
+        // The secret is built in place, in its heap block, so that it is neither copied by a
+        // move (leaving a stale copy) nor held twice on the stack; returning `key` moves only
+        // the pointer.
         let mut key = SigningKey {
-            seed: Some(*xi),
-            secret: ExpandedSecret::<P>::zeroed(),
+            secret: ExpandedSecret::<P>::boxed(),
             vk: VerifyingKey::unfilled(),
             verify_after_sign: false,
         };
+        key.secret.seed = Some(*xi);
         keygen_internal::<P>(xi, &mut key.vk.bytes, &mut key.secret);
         key.vk.tr = key.secret.tr;
         debug_assert!(key.vk.tr == VerifyingKey::<P>::from_trusted(key.vk.bytes).tr);
@@ -106,7 +101,7 @@ impl<P: ParameterSet> SigningKey<P> {
     /// The seed xi, if the key was made from one (keys imported from the expanded encoding
     /// have none).
     pub fn seed(&self) -> Option<&[u8; SEED_LEN]> {
-        self.seed.as_ref()
+        self.secret.seed.as_ref()
     }
 
     /// Imports the FIPS 204 expanded encoding (Algorithm 25, skDecode), strictly: s1 and s2 must
@@ -127,12 +122,14 @@ impl<P: ParameterSet> SigningKey<P> {
     fn import_expanded(bytes: &[u8], check_consistency: bool) -> Result<Self, Error> {
         check_len(Input::SigningKey, bytes, P::SK_LEN)?;
         let mut pk = P::PkBytes::zeroed();
-        let secret = ExpandedSecret::decode(bytes, check_consistency, &mut pk).map_err(|what| {
-            Error::Malformed {
+        // Decoded in place, in the key's heap block (see `from_seed`).
+        let mut secret = ExpandedSecret::<P>::boxed();
+        secret
+            .decode(bytes, check_consistency, &mut pk)
+            .map_err(|what| Error::Malformed {
                 input: Input::SigningKey,
                 what,
-            }
-        })?;
+            })?;
         // A consistent key's tr is H(pk): checked above, so it need not be hashed again.
         let vk = if check_consistency {
             VerifyingKey::from_trusted_with_tr(pk, secret.tr)
@@ -140,7 +137,6 @@ impl<P: ParameterSet> SigningKey<P> {
             VerifyingKey::from_trusted(pk)
         };
         Ok(SigningKey {
-            seed: None,
             secret,
             vk,
             verify_after_sign: false,
@@ -191,8 +187,22 @@ impl<P: ParameterSet> SigningKey<P> {
 
     /// The FIPS 204 expanded encoding (Algorithm 24, skEncode). Secret: it is zeroised when the
     /// returned wrapper is dropped.
+    ///
+    /// Returning an array by value lets the compiler leave a copy of it in a dead stack frame,
+    /// which no `Drop` can reach (`tests/zeroize_runtime.rs` finds one). Where that matters,
+    /// use [`SigningKey::write_expanded_bytes`] into a buffer you own and wipe.
     pub fn to_expanded_bytes(&self) -> Zeroizing<P::SkBytes> {
         self.secret.encode()
+    }
+
+    /// Writes the FIPS 204 expanded encoding (Algorithm 24, skEncode) into `out`, which must be
+    /// exactly `P::SK_LEN` bytes ([`Error::Length`] otherwise, naming the signing key). Nothing
+    /// secret is left behind on the stack; wiping `out` is the caller's (e.g. a
+    /// `Zeroizing<Vec<u8>>`).
+    pub fn write_expanded_bytes(&self, out: &mut [u8]) -> Result<(), Error> {
+        check_len(Input::SigningKey, out, P::SK_LEN)?;
+        self.secret.encode_into(out);
+        Ok(())
     }
 
     /// The verifying (public) key.
@@ -419,7 +429,7 @@ impl<P: ParameterSet> SigningKey<P> {
     /// constant-flow check (`--cfg mldsa_ct` builds only).
     #[doc(hidden)]
     pub fn ct_classify_secrets(&mut self) {
-        if let Some(seed) = &mut self.seed {
+        if let Some(seed) = &mut self.secret.seed {
             crate::ct::classify(seed);
         }
         crate::ct::classify(&mut self.secret.k);

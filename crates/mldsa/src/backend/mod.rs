@@ -190,6 +190,18 @@ pub(crate) fn wipe(coeffs: &mut [i32; crate::poly::N]) {
     zeroize::Zeroize::zeroize(coeffs);
 }
 
+/// Overwrites the 4 KiB of dead stack just below the caller's frame, where a kernel the caller
+/// just returned from had its own frame: kernels working on secrets call this when their
+/// compiled form may have spilled secret values there (Z-1; `tests/zeroize_runtime.rs`).
+#[inline(never)]
+pub(crate) fn scrub_stack() {
+    let mut area = [crate::poly::Poly::ZERO; 4];
+    for p in area.iter_mut() {
+        wipe(&mut p.0);
+    }
+    core::hint::black_box(&area);
+}
+
 /// The reference backend: plain Rust, every target.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Portable;

@@ -278,6 +278,13 @@ impl<P: ParameterSet> VerifyingKey<P> {
 }
 
 impl<P: ParameterSet> SigningKey<P> {
+    /// The expanded encoding in a heap buffer that is wiped on drop (no stack copy left).
+    fn expanded_on_heap(&self) -> Result<Zeroizing<Vec<u8>>, Error> {
+        let mut out = Zeroizing::new(alloc::vec![0u8; P::SK_LEN]);
+        self.write_expanded_bytes(&mut out)?;
+        Ok(out)
+    }
+
     /// The key as a DER PKCS#8 v1 OneAsymmetricKey holding the private key in `form`
     /// ([`KeyForm::Seed`] is RFC 9881's recommendation). `Seed` and `Both` need the seed:
     /// [`PkixError::NoSeed`] for keys imported from the expanded form.
@@ -287,12 +294,12 @@ impl<P: ParameterSet> SigningKey<P> {
         Ok(match form {
             KeyForm::Seed => asn1::encode_pkcs8(alg, &PrivateKeyOut::Seed(seed()?)),
             KeyForm::Expanded => {
-                let expanded = self.to_expanded_bytes();
+                let expanded = self.expanded_on_heap()?;
                 asn1::encode_pkcs8(alg, &PrivateKeyOut::Expanded(expanded.as_ref()))
             }
             KeyForm::Both => {
                 let seed = seed()?;
-                let expanded = self.to_expanded_bytes();
+                let expanded = self.expanded_on_heap()?;
                 asn1::encode_pkcs8(
                     alg,
                     &PrivateKeyOut::Both {
@@ -340,9 +347,9 @@ fn signing_key_from_view<P: ParameterSet>(
         }
         PrivateKeyView::Both { seed, expanded } => {
             let sk = SigningKey::<P>::from_seed(seed);
-            let ours = sk.to_expanded_bytes();
+            let ours = sk.expanded_on_heap()?;
             // Lengths are equal (checked by the parser); compare without branching on secrets.
-            if !bool::from(ours.as_ref().ct_eq(expanded)) {
+            if !bool::from(ours[..].ct_eq(expanded)) {
                 return Err(PkixError::SeedExpandedMismatch.into());
             }
             (sk, KeyForm::Both)
