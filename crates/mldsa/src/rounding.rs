@@ -22,10 +22,13 @@ pub(crate) const fn power2_round(r: i32) -> (i32, i32) {
 /// With M = ceil(2^48 / 2 gamma2), the error M * 2 gamma2 - 2^48 < 2 gamma2 < 2^24, which keeps
 /// floor(x M / 2^48) exact for every x < 2^24 (the classic Granlund-Montgomery bound). The
 /// exhaustive test checks it anyway.
+///
+/// M is an inline `const` block, so it is computed by the compiler at every optimisation level:
+/// a plain `let` made unoptimised builds call `u64::div_ceil` (a `div` instruction, on public
+/// constants) for every coefficient, which the div scan of `scripts/ct-check.sh` reports.
 #[inline(always)]
 const fn div_2gamma2<const GAMMA2: i32>(x: i32) -> i32 {
-    let two_gamma2 = 2 * GAMMA2 as u64;
-    let m = (1u64 << 48).div_ceil(two_gamma2);
+    let m = const { (1u64 << 48).div_ceil(2 * GAMMA2 as u64) };
     ((x as u64 * m) >> 48) as i32
 }
 
@@ -35,7 +38,7 @@ const fn div_2gamma2<const GAMMA2: i32>(x: i32) -> i32 {
 /// Bounds: r in [0, q). Output r1 in [0, (q-1)/(2 gamma2)), r0 in [-gamma2, gamma2].
 #[inline(always)]
 pub(crate) const fn decompose<const GAMMA2: i32>(r: i32) -> (i32, i32) {
-    let m = (Q - 1) / (2 * GAMMA2);
+    let m = const { (Q - 1) / (2 * GAMMA2) };
     // r0 = r mod+- 2 gamma2 lies in (-gamma2, gamma2], so r1 = floor((r + gamma2 - 1) / 2 gamma2).
     let mut r1 = div_2gamma2::<GAMMA2>(r + GAMMA2 - 1);
     let mut r0 = r - r1 * 2 * GAMMA2;
@@ -77,7 +80,7 @@ pub(crate) const fn make_hint<const GAMMA2: i32>(z: i32, r: i32) -> i32 {
 /// Bounds: h in {0, 1}, r in [0, q).
 #[inline(always)]
 pub(crate) const fn use_hint<const GAMMA2: i32>(h: i32, r: i32) -> i32 {
-    let m = (Q - 1) / (2 * GAMMA2);
+    let m = const { (Q - 1) / (2 * GAMMA2) };
     let (r1, r0) = decompose::<GAMMA2>(r);
     // Step: +1 when r0 > 0, -1 when r0 <= 0 (the boundary r0 = 0 steps down).
     let up = (-r0) >> 31; // all ones when r0 > 0
