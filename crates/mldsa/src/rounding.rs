@@ -299,4 +299,54 @@ mod tests {
     fn make_hint_exhaustive_in_r_gamma2_32() {
         make_hint_exhaustive::<{ (Q - 1) / 32 }>();
     }
+
+    /// F-8 / bug class 7: UseHint at r0 = 0 (r a multiple of 2 gamma2) with h = 1 steps *down*
+    /// to (r1 - 1) mod m, the boundary that pq-crystals' AVX2 code (`a0 >= 0`), tink-go and
+    /// libcrux got wrong; r0 = 1 steps up, r0 = -1 steps down, h = 0 keeps r1. Named cases on
+    /// both backends, through the same `Backend` kernels that Verify uses (the exhaustive tests
+    /// cover every r, but only of the portable scalar function).
+    fn use_hint_at_r0_zero<P: Parameters, const GAMMA2: i32>() {
+        use crate::backend::{Backend, Portable};
+        let m = (Q - 1) / (2 * GAMMA2);
+        // (r, h, expected UseHint); r = k * 2 gamma2 + d has r1 = k, r0 = d for |d| < gamma2.
+        let mut cases = Vec::new();
+        for k in 0..m {
+            let base = k * 2 * GAMMA2;
+            assert_eq!(decompose::<GAMMA2>(base), (k, 0), "r0 = 0 at r = {base}");
+            cases.push((base, 1, (k - 1).rem_euclid(m)));
+            cases.push((base, 0, k));
+            cases.push((base + 1, 1, (k + 1) % m));
+            if base > 0 {
+                cases.push((base - 1, 1, (k - 1).rem_euclid(m)));
+            }
+        }
+        assert_eq!(cases[0], (0, 1, m - 1), "r = 0, h = 1 wraps to m - 1");
+        let mut h = [Poly::ZERO];
+        let mut r = [Poly::ZERO];
+        let mut expect = [Poly::ZERO];
+        for chunk in cases.chunks(N) {
+            for (i, &(ri, hi, ei)) in chunk.iter().enumerate() {
+                (r[0].0[i], h[0].0[i], expect[0].0[i]) = (ri, hi, ei);
+            }
+            for i in chunk.len()..N {
+                (r[0].0[i], h[0].0[i], expect[0].0[i]) = (0, 1, m - 1);
+            }
+            let mut w1 = [Poly::ZERO];
+            Portable.use_hint_vec::<P>(&h, &r, &mut w1);
+            assert!(w1 == expect, "{}: portable UseHint at r0 = 0", P::NAME);
+            #[cfg(target_arch = "x86_64")]
+            if let Some(avx2) = crate::backend::avx2::Avx2::detect() {
+                let mut w1 = [Poly::ZERO];
+                avx2.use_hint_vec::<P>(&h, &r, &mut w1);
+                assert!(w1 == expect, "{}: AVX2 UseHint at r0 = 0", P::NAME);
+            }
+        }
+    }
+
+    #[test]
+    fn use_hint_at_r0_zero_steps_down() {
+        use crate::params::{MlDsa44, MlDsa65};
+        use_hint_at_r0_zero::<MlDsa44, GAMMA2_88>();
+        use_hint_at_r0_zero::<MlDsa65, GAMMA2_32>();
+    }
 }
