@@ -370,12 +370,43 @@ fn bad_hint_blocks(spec: &Spec) -> Vec<(&'static str, Vec<u8>)> {
     out
 }
 
+/// `backend_diff`: for each of its 15 kernels and each set, one input whose coefficients are
+/// all domain edges (selector nibbles 0-4: lo, hi, 0, near lo, near hi) and one pseudorandom
+/// one, 1 KiB of material each (the target reads it cyclically).
+fn backend_diff(c: &Corpus) {
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    for kernel in 0u8..15 {
+        for set in 0u8..3 {
+            let mut edge = vec![kernel, set, 0, 0, 0, 0];
+            for i in 0..256u32 {
+                let v = (i % 5) | (i.wrapping_mul(2_654_435_761) & !15);
+                edge.extend_from_slice(&v.to_le_bytes());
+            }
+            c.put("backend_diff", &format!("k{kernel:02}-{set}-edge"), &edge);
+            let mut random = vec![kernel, set];
+            random.extend((0..4 + 1024).map(|_| next() as u8));
+            c.put(
+                "backend_diff",
+                &format!("k{kernel:02}-{set}-random"),
+                &random,
+            );
+        }
+    }
+}
+
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
     let c = Corpus { root };
     per_set::<MlDsa44>(&c, Set::MlDsa44);
     per_set::<MlDsa65>(&c, Set::MlDsa65);
     per_set::<MlDsa87>(&c, Set::MlDsa87);
+    backend_diff(&c);
     for t in ["sig_decode", "pk_decode", "sk_decode", "pkix_parse"] {
         c.put(t, "empty", b"");
         c.put(t, "set-byte-only", &[2]);

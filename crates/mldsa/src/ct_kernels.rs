@@ -1,6 +1,7 @@
-//! Thin wrappers over the secret-handling kernels, on a backend chosen by the caller, for the
-//! statistical timing tests (dudect, issue #6 CT-4; see `crates/dudect`). Compiled only with
-//! `--cfg mldsa_ct`, like [`crate::ct`]; not part of the API.
+//! Thin wrappers over the backend kernels, on a backend chosen by the caller, for the
+//! statistical timing tests (dudect, issue #6 CT-4; see `crates/dudect`) and for the
+//! portable-vs-AVX2 differential fuzz target (FZ-1; `fuzz/fuzz_targets/backend_diff.rs`).
+//! Compiled only with `--cfg mldsa_ct`, like [`crate::ct`]; not part of the API.
 //!
 //! Every function takes a [`Which`] and returns `None` when that backend cannot run on this CPU
 //! (AVX2 without the instruction set, or on another architecture). Polynomials cross the
@@ -19,7 +20,7 @@ use crate::backend::{Backend, Portable};
 use crate::encode::sk_decode as decode_sk;
 use crate::error::{Error, Input};
 use crate::expanded::ExpandedSecret;
-use crate::params::{ParameterSet, PolyVec};
+use crate::params::{Matrix, ParameterSet, PolyVec};
 use crate::poly::{N, NttPoly, Poly};
 use zeroize::Zeroize;
 
@@ -196,6 +197,123 @@ pub fn vec_exceeds(which: Which, v: &[[i32; N]], bound: i32) -> Option<u32> {
     let mut input = Scratch::new();
     let v = input.load(v);
     on!(which, |b| b.vec_exceeds(v, bound))
+}
+
+/// Power2Round (FIPS 204 Algorithm 35) of every coefficient of `t`, into `t1` and `t0` (same
+/// length). Bounds: t in [0, q).
+pub fn power2_round(
+    which: Which,
+    t: &[[i32; N]],
+    t1: &mut [[i32; N]],
+    t0: &mut [[i32; N]],
+) -> Option<()> {
+    let mut input = Scratch::new();
+    let mut high = Scratch::new();
+    let mut low = Scratch::new();
+    let t = input.load(t);
+    let (h, l) = (&mut high.0[..t.len()], &mut low.0[..t.len()]);
+    on!(which, |b| b.power2_round_vec(t, h, l))?;
+    store(h, t1);
+    store(l, t0);
+    Some(())
+}
+
+/// UseHint (FIPS 204 Algorithm 40) of every coefficient, into `w1` (same length).
+/// Bounds: h in {0, 1}, r in [0, q).
+pub fn use_hint<P: ParameterSet>(
+    which: Which,
+    h: &[[i32; N]],
+    r: &[[i32; N]],
+    w1: &mut [[i32; N]],
+) -> Option<()> {
+    assert_eq!(h.len(), r.len(), "ct_kernels: UseHint lengths");
+    let mut a = Scratch::new();
+    let mut c = Scratch::new();
+    let mut out = Scratch::new();
+    let h = a.load(h);
+    let r = c.load(r);
+    let o = &mut out.0[..r.len()];
+    on!(which, |b| b.use_hint_vec::<P>(h, r, o))?;
+    store(o, w1);
+    Some(())
+}
+
+/// w1Encode (FIPS 204 Algorithm 28) of the k polynomials `w1` into `out` (`P::W1_LEN` bytes).
+/// Bounds: w1 in [0, 2^bitlen((q-1)/(2 gamma2) - 1)).
+pub fn w1_encode<P: ParameterSet>(which: Which, w1: &[[i32; N]], out: &mut [u8]) -> Option<()> {
+    assert_eq!(w1.len(), P::K, "ct_kernels: w1Encode takes k polynomials");
+    assert_eq!(out.len(), P::W1_LEN, "ct_kernels: w1Encode output length");
+    let mut input = Scratch::new();
+    let w1 = input.load(w1);
+    on!(which, |b| b.w1_encode::<P>(w1, out))
+}
+
+/// BitUnpack(v, gamma1 - 1, gamma1) (FIPS 204 Algorithm 19) of one polynomial of z or y.
+/// Bounds: `v` is 32 * bitlen(2 gamma1 - 1) bytes, any values.
+pub fn bit_unpack_z<P: ParameterSet>(which: Which, v: &[u8]) -> Option<[i32; N]> {
+    assert_eq!(v.len(), 32 * P::Z_BITS, "ct_kernels: BitUnpack z length");
+    let mut out = Poly::ZERO;
+    on!(which, |b| b.bit_unpack_z::<P>(v, &mut out))?;
+    Some(out.0)
+}
+
+/// r_i := freeze(w_i - cs2_i) (Algorithm 7 step 21), in place in `cs2`.
+/// Bounds: w in [0, q), |cs2| <= (q-1)/2; result in [0, q).
+pub fn sub_freeze(which: Which, w: &[[i32; N]], cs2: &mut [[i32; N]]) -> Option<()> {
+    assert_eq!(w.len(), cs2.len(), "ct_kernels: sub_freeze lengths");
+    let mut a = Scratch::new();
+    let mut c = Scratch::new();
+    let w = a.load(w);
+    let r = c.load(cs2);
+    on!(which, |b| b.sub_freeze(w, r))?;
+    store(r, cs2);
+    Some(())
+}
+
+/// center(freeze(c)) of every coefficient: the representative in [-(q-1)/2, (q-1)/2].
+/// Bounds: |c| < q.
+pub fn centre_freeze(which: Which, p: &[i32; N]) -> Option<[i32; N]> {
+    let mut p = Poly(*p);
+    on!(which, |b| b.centre_freeze(&mut p))?;
+    Some(p.0)
+}
+
+/// MatrixVectorNTT (FIPS 204 Algorithm 48, times 2^-32): `out` (k polynomials) = A-hat o `v`,
+/// with A-hat given row by row as k * l polynomials and `v` as l.
+/// Bounds: A-hat in [0, q), |v| < 9q; output |c| <= 6283009.
+pub fn matrix_vector_ntt<P: ParameterSet>(
+    which: Which,
+    a_hat: &[[i32; N]],
+    v: &[[i32; N]],
+    out: &mut [[i32; N]],
+) -> Option<()> {
+    assert_eq!(
+        a_hat.len(),
+        P::K * P::L,
+        "ct_kernels: A-hat is k * l polynomials"
+    );
+    assert_eq!(v.len(), P::L, "ct_kernels: v is l polynomials");
+    assert_eq!(out.len(), P::K, "ct_kernels: the product is k polynomials");
+    let mut a = P::MatrixA::zeroed();
+    for (row, src) in a.as_mut().iter_mut().zip(a_hat.chunks(P::L)) {
+        for (entry, s) in row.as_mut().iter_mut().zip(src) {
+            entry.0 = *s;
+        }
+    }
+    let mut x = P::NttVecL::zeroed();
+    for (entry, s) in x.as_mut().iter_mut().zip(v) {
+        entry.0 = *s;
+    }
+    let mut w = P::NttVecK::zeroed();
+    on!(which, |b| b.matrix_vector_ntt(
+        a.as_ref(),
+        x.as_ref(),
+        w.as_mut()
+    ))?;
+    for (o, p) in out.iter_mut().zip(w.as_ref()) {
+        *o = p.0;
+    }
+    Some(())
 }
 
 /// ExpandMask (FIPS 204 Algorithm 34): y (l polynomials, written to `y`) from rho'' and kappa.

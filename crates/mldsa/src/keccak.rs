@@ -201,7 +201,10 @@ impl<const RATE: usize, const DS: u8> Sponge<RATE, DS> {
     /// Absorbs `data` (may be called any number of times before [`Self::finalize`]).
     pub(crate) fn absorb(&mut self, mut data: &[u8]) {
         while !data.is_empty() {
-            if self.pos.is_multiple_of(8) && data.len() >= 8 && self.pos + 8 <= RATE {
+            // `pos & 7`, not `pos.is_multiple_of(8)`: unoptimised builds call that as a function
+            // that divides (on public positions, but the div scan of scripts/ct-check.sh counts
+            // every `div` reachable from the library).
+            if self.pos & 7 == 0 && data.len() >= 8 && self.pos + 8 <= RATE {
                 // Whole lanes while aligned.
                 let lanes = ((RATE - self.pos) / 8).min(data.len() / 8);
                 for k in 0..lanes {

@@ -22,10 +22,13 @@ pub(crate) const fn power2_round(r: i32) -> (i32, i32) {
 /// With M = ceil(2^48 / 2 gamma2), the error M * 2 gamma2 - 2^48 < 2 gamma2 < 2^24, which keeps
 /// floor(x M / 2^48) exact for every x < 2^24 (the classic Granlund-Montgomery bound). The
 /// exhaustive test checks it anyway.
+///
+/// M is an inline `const` block, so it is computed by the compiler at every optimisation level:
+/// a plain `let` made unoptimised builds call `u64::div_ceil` (a `div` instruction, on public
+/// constants) for every coefficient, which the div scan of `scripts/ct-check.sh` reports.
 #[inline(always)]
 const fn div_2gamma2<const GAMMA2: i32>(x: i32) -> i32 {
-    let two_gamma2 = 2 * GAMMA2 as u64;
-    let m = (1u64 << 48).div_ceil(two_gamma2);
+    let m = const { (1u64 << 48).div_ceil(2 * GAMMA2 as u64) };
     ((x as u64 * m) >> 48) as i32
 }
 
@@ -35,7 +38,7 @@ const fn div_2gamma2<const GAMMA2: i32>(x: i32) -> i32 {
 /// Bounds: r in [0, q). Output r1 in [0, (q-1)/(2 gamma2)), r0 in [-gamma2, gamma2].
 #[inline(always)]
 pub(crate) const fn decompose<const GAMMA2: i32>(r: i32) -> (i32, i32) {
-    let m = (Q - 1) / (2 * GAMMA2);
+    let m = const { (Q - 1) / (2 * GAMMA2) };
     // r0 = r mod+- 2 gamma2 lies in (-gamma2, gamma2], so r1 = floor((r + gamma2 - 1) / 2 gamma2).
     let mut r1 = div_2gamma2::<GAMMA2>(r + GAMMA2 - 1);
     let mut r0 = r - r1 * 2 * GAMMA2;
@@ -77,7 +80,7 @@ pub(crate) const fn make_hint<const GAMMA2: i32>(z: i32, r: i32) -> i32 {
 /// Bounds: h in {0, 1}, r in [0, q).
 #[inline(always)]
 pub(crate) const fn use_hint<const GAMMA2: i32>(h: i32, r: i32) -> i32 {
-    let m = (Q - 1) / (2 * GAMMA2);
+    let m = const { (Q - 1) / (2 * GAMMA2) };
     let (r1, r0) = decompose::<GAMMA2>(r);
     // Step: +1 when r0 > 0, -1 when r0 <= 0 (the boundary r0 = 0 steps down).
     let up = (-r0) >> 31; // all ones when r0 > 0
@@ -295,5 +298,55 @@ mod tests {
     #[test]
     fn make_hint_exhaustive_in_r_gamma2_32() {
         make_hint_exhaustive::<{ (Q - 1) / 32 }>();
+    }
+
+    /// F-8 / bug class 7: UseHint at r0 = 0 (r a multiple of 2 gamma2) with h = 1 steps *down*
+    /// to (r1 - 1) mod m, the boundary that pq-crystals' AVX2 code (`a0 >= 0`), tink-go and
+    /// libcrux got wrong; r0 = 1 steps up, r0 = -1 steps down, h = 0 keeps r1. Named cases on
+    /// both backends, through the same `Backend` kernels that Verify uses (the exhaustive tests
+    /// cover every r, but only of the portable scalar function).
+    fn use_hint_at_r0_zero<P: Parameters, const GAMMA2: i32>() {
+        use crate::backend::{Backend, Portable};
+        let m = (Q - 1) / (2 * GAMMA2);
+        // (r, h, expected UseHint); r = k * 2 gamma2 + d has r1 = k, r0 = d for |d| < gamma2.
+        let mut cases = Vec::new();
+        for k in 0..m {
+            let base = k * 2 * GAMMA2;
+            assert_eq!(decompose::<GAMMA2>(base), (k, 0), "r0 = 0 at r = {base}");
+            cases.push((base, 1, (k - 1).rem_euclid(m)));
+            cases.push((base, 0, k));
+            cases.push((base + 1, 1, (k + 1) % m));
+            if base > 0 {
+                cases.push((base - 1, 1, (k - 1).rem_euclid(m)));
+            }
+        }
+        assert_eq!(cases[0], (0, 1, m - 1), "r = 0, h = 1 wraps to m - 1");
+        let mut h = [Poly::ZERO];
+        let mut r = [Poly::ZERO];
+        let mut expect = [Poly::ZERO];
+        for chunk in cases.chunks(N) {
+            for (i, &(ri, hi, ei)) in chunk.iter().enumerate() {
+                (r[0].0[i], h[0].0[i], expect[0].0[i]) = (ri, hi, ei);
+            }
+            for i in chunk.len()..N {
+                (r[0].0[i], h[0].0[i], expect[0].0[i]) = (0, 1, m - 1);
+            }
+            let mut w1 = [Poly::ZERO];
+            Portable.use_hint_vec::<P>(&h, &r, &mut w1);
+            assert!(w1 == expect, "{}: portable UseHint at r0 = 0", P::NAME);
+            #[cfg(target_arch = "x86_64")]
+            if let Some(avx2) = crate::backend::avx2::Avx2::detect() {
+                let mut w1 = [Poly::ZERO];
+                avx2.use_hint_vec::<P>(&h, &r, &mut w1);
+                assert!(w1 == expect, "{}: AVX2 UseHint at r0 = 0", P::NAME);
+            }
+        }
+    }
+
+    #[test]
+    fn use_hint_at_r0_zero_steps_down() {
+        use crate::params::{MlDsa44, MlDsa65};
+        use_hint_at_r0_zero::<MlDsa44, GAMMA2_88>();
+        use_hint_at_r0_zero::<MlDsa65, GAMMA2_32>();
     }
 }

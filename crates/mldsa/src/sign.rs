@@ -294,6 +294,19 @@ mod tests {
         sign_with_rho_pp(sk, mu, &rho_pp, observe)
     }
 
+    /// As [`sign_observed`], on backend `b` whatever the process chose.
+    fn sign_observed_on<P: Parameters, B: Backend>(
+        b: B,
+        sk: &ExpandedSecret<P>,
+        mu: &[u8; 64],
+        rnd: &[u8; 32],
+        observe: &mut impl FnMut(Rejection),
+    ) -> Result<P::SigBytes, Error> {
+        let mut rho_pp = [0u8; 64];
+        shake256(&[&sk.k, rnd, mu], &mut rho_pp);
+        sign_with(b, sk, mu, &rho_pp, observe)
+    }
+
     /// Signs until each rejection reason has fired, using keys whose t0 is overwritten (still
     /// a valid expanded key, just not one KeyGen makes) to reach the rare ct0 and hint-count
     /// rejections.
@@ -302,7 +315,7 @@ mod tests {
     /// ||t0|| = tau * 2^(d-1): that holds for ML-DSA-44 only (159744 vs 95232); for ML-DSA-65
     /// and -87 the check is provably dead (200704 < 261888 and 245760 < 261888), and the test
     /// asserts that it never fires there.
-    fn every_rejection_fires<P: Parameters>() {
+    fn every_rejection_fires<P: Parameters, B: Backend + core::fmt::Debug>(b: B) {
         let ct0_reachable = P::TAU as i32 * (1 << (crate::params::D - 1)) >= P::GAMMA2;
         let mut seen = [false; 4];
         let mut pk = P::PkBytes::zeroed();
@@ -333,7 +346,7 @@ mod tests {
                 }
             }
             for m in 0..30u8 {
-                let _ = sign_observed(&sk, &[m; 64], &[round as u8; 32], &mut |r| {
+                let _ = sign_observed_on(b, &sk, &[m; 64], &[round as u8; 32], &mut |r| {
                     seen[r as usize] = true;
                 });
             }
@@ -341,7 +354,7 @@ mod tests {
         assert_eq!(
             seen,
             [true, true, ct0_reachable, true],
-            "{}: z, r0, ct0, hint-count rejections seen",
+            "{} ({b:?}): z, r0, ct0, hint-count rejections seen",
             P::NAME
         );
     }
@@ -373,18 +386,33 @@ mod tests {
         assert_eq!(attempts, MAX_SIGN_ATTEMPTS as u32);
     }
 
+    /// F-9, on each backend (the AVX2 norm and hint kernels decide three of the four checks).
     #[test]
     fn every_rejection_fires_44() {
-        every_rejection_fires::<MlDsa44>();
+        every_rejection_fires::<MlDsa44, _>(crate::backend::Portable);
+        #[cfg(target_arch = "x86_64")]
+        if let Some(avx2) = crate::backend::avx2::Avx2::detect() {
+            every_rejection_fires::<MlDsa44, _>(avx2);
+        }
     }
 
+    /// F-9, on each backend (the AVX2 norm and hint kernels decide three of the four checks).
     #[test]
     fn every_rejection_fires_65() {
-        every_rejection_fires::<MlDsa65>();
+        every_rejection_fires::<MlDsa65, _>(crate::backend::Portable);
+        #[cfg(target_arch = "x86_64")]
+        if let Some(avx2) = crate::backend::avx2::Avx2::detect() {
+            every_rejection_fires::<MlDsa65, _>(avx2);
+        }
     }
 
+    /// F-9, on each backend (the AVX2 norm and hint kernels decide three of the four checks).
     #[test]
     fn every_rejection_fires_87() {
-        every_rejection_fires::<MlDsa87>();
+        every_rejection_fires::<MlDsa87, _>(crate::backend::Portable);
+        #[cfg(target_arch = "x86_64")]
+        if let Some(avx2) = crate::backend::avx2::Avx2::detect() {
+            every_rejection_fires::<MlDsa87, _>(avx2);
+        }
     }
 }

@@ -516,6 +516,44 @@ fn z_range_is_strict<P: ParameterSet>() {
     }
 }
 
+/// F-8: z one below the bound in a *genuine* signature verifies (Wycheproof's
+/// `BoundaryCondition`: z_max = gamma1 - beta - 1 valid), and the same signature with that
+/// coefficient moved to the bound is rejected by decoding. Signs messages until some coefficient
+/// of z lands exactly on +-(gamma1 - beta - 1): about one signature in 130 (ML-DSA-44) to 400
+/// (ML-DSA-65/87) has one.
+fn z_at_max_verifies<P: ParameterSet>() {
+    let sk = SigningKey::<P>::from_seed(&[0x2A; SEED_LEN]);
+    let vk = sk.verifying_key();
+    let max = P::GAMMA1 - P::BETA - 1;
+    for i in 0..20_000u32 {
+        let msg = i.to_le_bytes();
+        let sig = sk.sign_deterministic(&msg, b"z max").unwrap();
+        let bytes = sig.as_bytes();
+        let Some((poly, coef, z)) = (0..P::L)
+            .flat_map(|p| (0..256).map(move |c| (p, c)))
+            .map(|(p, c)| (p, c, get_z::<P>(bytes, p, c)))
+            .find(|&(_, _, z)| z.abs() == max)
+        else {
+            continue;
+        };
+        // The accepted signature with a coefficient at gamma1 - beta - 1 decodes and verifies.
+        assert_eq!(Signature::<P>::from_bytes(bytes).as_ref(), Ok(&sig));
+        assert_eq!(vk.verify(&msg, b"z max", &sig), Ok(()), "{}", P::NAME);
+        // One further out, on the same side, is the bound: rejected while decoding.
+        let mut bad = bytes.to_vec();
+        set_z::<P>(&mut bad, poly, coef, z + z.signum());
+        assert_eq!(
+            Signature::<P>::from_bytes(&bad),
+            Err(malformed_sig(Malformed::ZOutOfRange)),
+            "{}: z[{poly}][{coef}] = {}",
+            P::NAME,
+            z + z.signum()
+        );
+        return;
+    }
+    panic!("{}: no signature with ||z|| = gamma1 - beta - 1", P::NAME);
+}
+
 // ---------------------------------------------------------------------------------------------
 // c-tilde
 // ---------------------------------------------------------------------------------------------
@@ -736,6 +774,64 @@ fn degenerate_public_keys<P: ParameterSet>() {
         assert_eq!(vk.verify(b"", b"", &sig), Err(Error::InvalidSignature));
     }
     assert_eq!(verified, 3 * 400);
+}
+
+/// F-8 / bug class 12 (Wycheproof `ZeroPublicKey`): a public key with t1 = 0 is valid and its
+/// signatures verify. Such a key comes from s1 = 0 and s2 with every coefficient in [0, eta]:
+/// then t = A s1 + s2 = s2 lies in [0, 2^12], so Power2Round gives t1 = 0 and t0 = s2. The
+/// expanded key rho || K || tr || s1 || s2 || t0, with tr = H(rho || 0...0), is built by hand and
+/// goes through the strict import, which recomputes t and tr and would refuse an inconsistent
+/// key; its signatures must verify under pk = rho || 0...0. Two keys: s2 = 0 (t = 0) and s2
+/// pseudorandom in [0, eta].
+fn zero_t1_key_verifies<P: ParameterSet>() {
+    let mut rng = XorShift::new(0x7E40 ^ P::SK_LEN as u64);
+    for random_s2 in [false, true] {
+        let mut pk = vec![0u8; P::PK_LEN];
+        rng.fill(&mut pk[..32]);
+        let vk = VerifyingKey::<P>::from_bytes(&pk).unwrap();
+        let eta = P::ETA as u32;
+        let mut sk = vec![0u8; P::SK_LEN];
+        sk[..32].copy_from_slice(&pk[..32]); // rho
+        rng.fill(&mut sk[32..64]); // K
+        sk[64..128].copy_from_slice(vk.tr()); // tr = H(pk, 64)
+        for i in 0..P::L * 256 {
+            write_bits(&mut sk, 8 * s1_offset() + i * P::ETA_BITS, P::ETA_BITS, eta); // s1 = 0
+        }
+        for i in 0..P::K * 256 {
+            let s2 = if random_s2 {
+                rng.below(P::ETA as usize + 1) as u32
+            } else {
+                0
+            };
+            write_bits(
+                &mut sk,
+                8 * s2_offset::<P>() + i * P::ETA_BITS,
+                P::ETA_BITS,
+                eta - s2,
+            );
+            write_bits(&mut sk, 8 * t0_offset::<P>() + i * 13, 13, (1 << 12) - s2); // t0 = s2
+        }
+        let key = SigningKey::<P>::from_expanded(&sk)
+            .unwrap_or_else(|e| panic!("{}: the t1 = 0 key is consistent: {e}", P::NAME));
+        assert_eq!(key.verifying_key().as_bytes(), &pk[..]);
+        assert_eq!(key.to_expanded_bytes().as_ref(), &sk[..]);
+        for i in 0..5u8 {
+            let msg = [i; 17];
+            let sig = key.sign_deterministic(&msg, b"t1 = 0").unwrap();
+            assert_eq!(vk.verify(&msg, b"t1 = 0", &sig), Ok(()), "{}", P::NAME);
+            let hedged = key
+                .sign_with_rng(&mut TestRng::new(u64::from(i)), &msg, b"")
+                .unwrap();
+            assert_eq!(vk.verify(&msg, b"", &hedged), Ok(()), "{}", P::NAME);
+            let parsed = VerifyingKey::<P>::from_bytes(&pk).unwrap();
+            assert_eq!(
+                parsed.verify(&msg, b"", &sig),
+                Err(Error::InvalidSignature),
+                "{}: wrong context",
+                P::NAME
+            );
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1325,6 +1421,16 @@ macro_rules! instantiate {
             #[test]
             fn z_range() {
                 z_range_is_strict::<$p>();
+            }
+
+            #[test]
+            fn z_max_verifies() {
+                z_at_max_verifies::<$p>();
+            }
+
+            #[test]
+            fn zero_t1_key() {
+                zero_t1_key_verifies::<$p>();
             }
 
             #[test]
