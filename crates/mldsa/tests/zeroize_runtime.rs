@@ -1253,7 +1253,7 @@ fn legacy_shape(s: Shape) -> Shape {
     }
 }
 
-/// Leaks found by this test and not fixed yet. A run may leave these hits and nothing else,
+/// Leaks found by this test and not fixed. A run may leave these hits and nothing else,
 /// at most one copy of each: anything beyond, or of another kind, fails. `known_leaks_are_fixed`
 /// (ignored) checks every run with no allowance; remove an entry once it passes.
 ///
@@ -1343,7 +1343,7 @@ fn legacy_operations_leave_no_secret_behind() {
 
 /// Z-1 with no allowance: fails while any leak listed in [`allowance`] remains.
 #[test]
-#[ignore = "known leaks remain: see `allowance`"]
+#[ignore = "the by-value to_expanded_bytes / to_bytes leave a copy: see `allowance`"]
 fn known_leaks_are_fixed() {
     let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
     let mut runs = mldsa_runs();
