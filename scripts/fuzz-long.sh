@@ -27,6 +27,8 @@ max_len() {
     esac
 }
 
+# As in fuzz-smoke.sh: backend_diff needs `mldsa::ct_kernels` (a no-op for the other targets).
+export RUSTFLAGS="${RUSTFLAGS:+$RUSTFLAGS }--cfg mldsa_ct"
 cargo +nightly fuzz build
 commit="$(git rev-parse --short HEAD)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/fuzz-long.XXXXXX")"
