@@ -620,6 +620,20 @@ fn prop_lengths<P: Set>(len: usize, fill: u8) -> TestResult {
     } else {
         prop_assert_eq!(r.err(), Some(length(Input::Seed, SEED_LEN)));
     }
+
+    // Export into a caller's buffer: only exactly SK_LEN bytes are written, and a wrong-length
+    // buffer is left untouched.
+    let sk = SigningKey::<P>::from_seed(&[fill; SEED_LEN]);
+    let mut out = vec![fill; len];
+    let r = sk.write_expanded_bytes(&mut out);
+    if len == P::SK_LEN {
+        prop_assert_eq!(r, Ok(()));
+        let expected = sk.to_expanded_bytes();
+        prop_assert_eq!(&out[..], expected.as_ref());
+    } else {
+        prop_assert_eq!(r, Err(length(Input::SigningKey, P::SK_LEN)));
+        prop_assert!(out.iter().all(|&b| b == fill));
+    }
     Ok(())
 }
 
