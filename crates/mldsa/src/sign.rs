@@ -325,6 +325,10 @@ mod tests {
     /// makes every attempt fail the z check: signing must stop after exactly
     /// MAX_SIGN_ATTEMPTS attempts with a typed error, not loop forever or panic.
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "hundreds of signing attempts: hours under Miri; run natively"
+    )]
     fn signing_loop_is_bounded() {
         type P = MlDsa44;
         let mut pk = <P as Parameters>::PkBytes::zeroed();
@@ -349,16 +353,28 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "hundreds of signing attempts: hours under Miri; run natively"
+    )]
     fn every_rejection_fires_44() {
         every_rejection_fires::<MlDsa44>();
     }
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "hundreds of signing attempts: hours under Miri; run natively"
+    )]
     fn every_rejection_fires_65() {
         every_rejection_fires::<MlDsa65>();
     }
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "hundreds of signing attempts: hours under Miri; run natively"
+    )]
     fn every_rejection_fires_87() {
         every_rejection_fires::<MlDsa87>();
     }
