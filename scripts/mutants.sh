@@ -17,7 +17,8 @@
 # Tests: the library's unit tests (without the AVX2-kernel, field and signing-loop tests, which
 # do not cover these files and take minutes) and the adversarial and properties suites, with
 # MLDSA_BACKEND=portable so that the mutated portable code is what runs (on an AVX2 machine the
-# AVX2 kernels would otherwise stand in for much of it). Test profile (opt-level 3), one job.
+# AVX2 kernels would otherwise stand in for much of it), plus the prepared-key suite (the only
+# caller of verify_prepared). Test profile (opt-level 3), one job.
 # Hung mutants are killed after 3x the baseline test time (at least 120 s).
 #
 # Cost (2026-11-23, shared 2-vCPU VM, other jobs running): ~1-2 min per mutant (an
@@ -94,6 +95,7 @@ nice -n 15 cargo mutants -p mldsa --test-package mldsa \
     --no-shuffle --in-place \
     --timeout-multiplier 3 --minimum-test-timeout 120 \
     --cargo-arg=--lib --cargo-arg=--test=adversarial --cargo-arg=--test=properties \
+    --cargo-arg=--test=prepared \
     --output "$out" \
     "$@" \
     -- -- --skip backend::avx2 --skip field::tests --skip sign::tests --skip signing_key::tests
