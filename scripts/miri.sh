@@ -14,7 +14,9 @@
 #
 # Exhaustive or long tests are ignored (#[cfg_attr(miri, ignore = "...")]) or shrunk
 # (`if cfg!(miri)`) under Miri; they run natively in `cargo test`. Measured 2026-11-23 on a
-# shared 2-vCPU VM: see SECURITY.md, "Miri" (roughly 10-25 minutes per configuration).
+# shared 2-vCPU VM under heavy load (see SECURITY.md, "Miri"): portable 15 min (12 of them the
+# build), avx2 about an hour (the AVX2 kernel tests; their portable reference dominates).
+# Expect roughly half that on an idle machine.
 #
 # Usage: bash scripts/miri.sh [portable|avx2|all]   (default: all)
 #        extra arguments after the configuration go to the test harness, e.g.
