@@ -227,6 +227,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "exhaustive over Z_q: days under Miri; run natively")]
     fn power2_round_exhaustive() {
         for r in 0..Q {
             let (r1, r0) = power2_round(r);
@@ -257,11 +258,13 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "exhaustive over Z_q: days under Miri; run natively")]
     fn decompose_high_low_use_hint_exhaustive_gamma2_88() {
         decompose_family_exhaustive::<{ (Q - 1) / 88 }>();
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "exhaustive over Z_q: days under Miri; run natively")]
     fn decompose_high_low_use_hint_exhaustive_gamma2_32() {
         decompose_family_exhaustive::<{ (Q - 1) / 32 }>();
     }
@@ -291,11 +294,13 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "exhaustive over Z_q: days under Miri; run natively")]
     fn make_hint_exhaustive_in_r_gamma2_88() {
         make_hint_exhaustive::<{ (Q - 1) / 88 }>();
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "exhaustive over Z_q: days under Miri; run natively")]
     fn make_hint_exhaustive_in_r_gamma2_32() {
         make_hint_exhaustive::<{ (Q - 1) / 32 }>();
     }

@@ -363,6 +363,10 @@ mod tests {
     /// makes every attempt fail the z check: signing must stop after exactly
     /// MAX_SIGN_ATTEMPTS attempts with a typed error, not loop forever or panic.
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "hundreds of signing attempts: hours under Miri; run natively"
+    )]
     fn signing_loop_is_bounded() {
         type P = MlDsa44;
         let mut pk = <P as Parameters>::PkBytes::zeroed();
@@ -388,6 +392,10 @@ mod tests {
 
     /// F-9, on each backend (the AVX2 norm and hint kernels decide three of the four checks).
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "hundreds of signing attempts: hours under Miri; run natively"
+    )]
     fn every_rejection_fires_44() {
         every_rejection_fires::<MlDsa44, _>(crate::backend::Portable);
         #[cfg(target_arch = "x86_64")]
@@ -398,6 +406,10 @@ mod tests {
 
     /// F-9, on each backend (the AVX2 norm and hint kernels decide three of the four checks).
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "hundreds of signing attempts: hours under Miri; run natively"
+    )]
     fn every_rejection_fires_65() {
         every_rejection_fires::<MlDsa65, _>(crate::backend::Portable);
         #[cfg(target_arch = "x86_64")]
@@ -408,6 +420,10 @@ mod tests {
 
     /// F-9, on each backend (the AVX2 norm and hint kernels decide three of the four checks).
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "hundreds of signing attempts: hours under Miri; run natively"
+    )]
     fn every_rejection_fires_87() {
         every_rejection_fires::<MlDsa87, _>(crate::backend::Portable);
         #[cfg(target_arch = "x86_64")]

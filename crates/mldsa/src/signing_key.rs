@@ -340,6 +340,10 @@ mod tests {
     use crate::MlDsa65;
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "a keygen, three signatures and two verifications: tens of minutes under Miri; scripts/miri.sh runs it on request"
+    )]
     fn verify_after_sign_withholds_a_faulty_signature() {
         let mut sk = SigningKey::<MlDsa65>::from_seed(&[5; 32]);
         let good = sk.sign_deterministic(b"msg", b"").unwrap();

@@ -653,7 +653,30 @@ mod tests {
     use crate::rounding::{GAMMA2_32, GAMMA2_88};
 
     /// Polynomials per batch when sweeping Z_q (several, so that the kernels' outer loops run).
-    const BATCH: usize = 64;
+    /// Under Miri (M-1, `scripts/miri.sh`) 2: the point there is the kernels' memory accesses,
+    /// not the arithmetic, and a full sweep would take days.
+    const BATCH: usize = if cfg!(miri) { 2 } else { 64 };
+
+    /// Under Miri the Z_q sweeps cover only the first and the last `MIRI_END` values (both
+    /// ends, where the rounding wraps around); natively, all of Z_q.
+    const MIRI_END: i32 = 256;
+
+    /// How many r `for_all_of_z_q` passes: q, or 2 `MIRI_END` under Miri.
+    const SWEPT: usize = if cfg!(miri) {
+        2 * MIRI_END as usize
+    } else {
+        Q as usize
+    };
+
+    /// Every i in 0..n natively; under Miri every `step`-th (keeps Miri runs short).
+    fn miri_every(n: usize, step: usize) -> impl Iterator<Item = usize> {
+        (0..n).step_by(if cfg!(miri) { step } else { 1 })
+    }
+
+    /// `native` natively, `miri` under Miri (iteration counts of the random rounds).
+    const fn rounds(native: usize, miri: usize) -> usize {
+        if cfg!(miri) { miri } else { native }
+    }
 
     fn have_avx2() -> bool {
         let yes = std::is_x86_feature_detected!("avx2");
@@ -683,7 +706,8 @@ mod tests {
     }
 
     /// Calls `f` with batches of `BATCH` polynomials holding every r in [0, q) once, in order
-    /// (the last batch padded with q - 1). Returns the number of distinct r passed: q.
+    /// (the last batch padded with q - 1). Returns the number of distinct r passed: q
+    /// (`SWEPT`; under Miri only [0, MIRI_END) and [q - MIRI_END, q)).
     fn for_all_of_z_q(mut f: impl FnMut(&[Poly])) -> usize {
         let mut batch = vec![Poly::ZERO; BATCH];
         let mut r = 0i32;
@@ -693,6 +717,9 @@ mod tests {
                 distinct += usize::from(r < Q);
                 *c = r.min(Q - 1);
                 r += 1;
+                if cfg!(miri) && r == MIRI_END {
+                    r = Q - MIRI_END;
+                }
             }
             f(&batch);
         }
@@ -742,7 +769,7 @@ mod tests {
             assert_polys_eq("Power2Round r1", &t1, &e1, &[t]);
             assert_polys_eq("Power2Round r0", &t0, &e0, &[t]);
         });
-        assert_eq!(n, Q as usize);
+        assert_eq!(n, SWEPT);
     }
 
     /// Decompose (both halves, lane by lane) and HighBits on vectors for every r in Z_q.
@@ -764,7 +791,7 @@ mod tests {
             unsafe { high_bits_vec::<P>(r, &mut w1) };
             assert_polys_eq("HighBits", &w1, &e1, &[r]);
         });
-        assert_eq!(n, Q as usize);
+        assert_eq!(n, SWEPT);
     }
 
     #[test]
@@ -792,7 +819,12 @@ mod tests {
         assert_eq!(P::GAMMA2, GAMMA2);
         let mut single = [Poly::ZERO];
         let (mut checks, mut zeros) = (0usize, 0usize);
-        for r in 0..Q {
+        let all: &mut dyn Iterator<Item = i32> = if cfg!(miri) {
+            &mut (0..MIRI_END).chain(Q - MIRI_END..Q)
+        } else {
+            &mut (0..Q)
+        };
+        for r in all {
             let a = crate::rounding::low_bits::<GAMMA2>(r).abs();
             let j = r as usize % N;
             single[0].0[j] = r;
@@ -822,10 +854,12 @@ mod tests {
                 assert_eq!(got, want, "low_bits_exceed batch from r = {}", r[0].0[0]);
             }
         });
-        assert_eq!(n, Q as usize);
+        assert_eq!(n, SWEPT);
         // LowBits(r) = 0 exactly for r = 2 gamma2 k, k < m (q - 1 wraps around to -1).
-        assert_eq!(zeros, ((Q - 1) / (2 * GAMMA2)) as usize);
-        assert_eq!(checks, 2 * Q as usize - zeros);
+        if !cfg!(miri) {
+            assert_eq!(zeros, ((Q - 1) / (2 * GAMMA2)) as usize);
+        }
+        assert_eq!(checks, 2 * SWEPT - zeros);
     }
 
     #[test]
@@ -879,8 +913,8 @@ mod tests {
                 pairs += BATCH * N;
             }
         });
-        assert_eq!(n, Q as usize);
-        assert!(pairs >= zs.len() * Q as usize);
+        assert_eq!(n, SWEPT);
+        assert!(pairs >= zs.len() * SWEPT);
     }
 
     #[test]
@@ -918,7 +952,7 @@ mod tests {
                 assert_polys_eq("UseHint", &w1, &e1, &[h, r]);
             }
         });
-        assert_eq!(n, Q as usize);
+        assert_eq!(n, SWEPT);
     }
 
     #[test]
@@ -979,9 +1013,11 @@ mod tests {
                 i32::MIN + 1,
                 i32::MAX,
             ];
+            // Under Miri (M-1) the probe goes only to coefficient 0 of polynomials 0 and 5: the
+            // full sweep took over 20 minutes there.
             for probe in probes {
-                for i in 0..v.len() {
-                    for j in 0..N {
+                for i in miri_every(v.len(), 5) {
+                    for j in miri_every(N, N) {
                         let keep = v[i].0[j];
                         v[i].0[j] = probe;
                         let want = crate::poly::vec_exceeds(&v, bound);
@@ -994,11 +1030,14 @@ mod tests {
                 }
             }
         }
-        assert_eq!(calls, 13 * 11 * 6 * N);
+        assert_eq!(
+            calls,
+            13 * 11 * miri_every(6, 5).count() * miri_every(N, N).count()
+        );
         // Random vectors of 1 to 8 polynomials below the bound, with 0 to 2 outliers at or
         // beyond it (either sign) at random places.
         let mut seen = [0usize; 2];
-        for round in 0..20_000 {
+        for round in 0..rounds(20_000, 60) {
             let bound = bounds[round % bounds.len()];
             let mut v = vec![Poly::ZERO; 1 + round % 8];
             for c in v.iter_mut().flat_map(|p| p.0.iter_mut()) {
@@ -1017,7 +1056,7 @@ mod tests {
             seen[want as usize] += 1;
         }
         assert!(
-            seen[0] > 1000 && seen[1] > 1000,
+            seen[0] > rounds(1000, 0) && seen[1] > rounds(1000, 0),
             "both answers exercised: {seen:?}"
         );
     }
@@ -1035,14 +1074,14 @@ mod tests {
             vec![Poly([m - 1; N]); k],
         ];
         for i in 0..k {
-            for j in 0..N {
+            for j in miri_every(N, 51) {
                 let mut v = vec![Poly::ZERO; k];
                 v[i].0[j] = top;
                 cases.push(v);
             }
         }
         let mut rng = Rng(P::K as u64);
-        for round in 0..2000 {
+        for round in 0..rounds(2000, 4) {
             let hi = if round % 2 == 0 { top } else { m - 1 };
             let mut v = vec![Poly::ZERO; k];
             for c in v.iter_mut().flat_map(|p| p.0.iter_mut()) {
@@ -1059,7 +1098,10 @@ mod tests {
             unsafe { w1_encode::<P>(w1, &mut got) };
             assert_eq!(got, want, "{}: case {n}", P::NAME);
         }
-        assert_eq!(cases.len(), 3 + k * N + 2000);
+        assert_eq!(
+            cases.len(),
+            3 + k * miri_every(N, 51).count() + rounds(2000, 4)
+        );
     }
 
     #[test]
@@ -1087,7 +1129,7 @@ mod tests {
             .iter()
             .map(|&b| vec![b; len])
             .collect();
-        for bit in 0..8 * len {
+        for bit in miri_every(8 * len, 97) {
             let mut v = vec![0u8; len];
             v[bit / 8] = 1 << (bit % 8);
             cases.push(v);
@@ -1096,7 +1138,7 @@ mod tests {
             cases.push(v);
         }
         let mut rng = Rng(P::Z_BITS as u64);
-        for _ in 0..2000 {
+        for _ in 0..rounds(2000, 4) {
             cases.push((0..len).map(|_| rng.next() as u8).collect());
         }
         let (mut got, mut want) = (Poly::ZERO, Poly::ZERO);
@@ -1112,7 +1154,10 @@ mod tests {
                 &[],
             );
         }
-        assert_eq!(cases.len(), 4 + 2 * 8 * len + 2000);
+        assert_eq!(
+            cases.len(),
+            4 + 2 * miri_every(8 * len, 97).count() + rounds(2000, 4)
+        );
     }
 
     #[test]
@@ -1183,6 +1228,9 @@ mod tests {
                 let d = a.min(hi);
                 count += usize::from(a <= hi);
                 a += 1;
+                if cfg!(miri) && a == lo + MIRI_END {
+                    a = hi + 1 - MIRI_END; // both ends only, as in `for_all_of_z_q`
+                }
                 // w in [max(0, d - h), min(q - 1, d + h)], so that cs2 = w - d is in [-h, h].
                 *wp = rng.range((d - h).max(0), (d + h).min(Q - 1));
                 *cp = *wp - d;
@@ -1197,7 +1245,14 @@ mod tests {
             unsafe { sub_freeze(&w, &mut c) };
             assert_polys_eq("sub_freeze", &c, &want, &[&w, &input]);
         }
-        assert_eq!(count, (hi - lo + 1) as usize);
+        assert_eq!(
+            count,
+            if cfg!(miri) {
+                SWEPT
+            } else {
+                (hi - lo + 1) as usize
+            }
+        );
     }
 
     /// `centre_freeze` against `center(freeze(c))` for every c of its domain, (-q, q).
@@ -1214,6 +1269,9 @@ mod tests {
                 count += usize::from(c < Q);
                 *x = c.min(Q - 1);
                 c += 1;
+                if cfg!(miri) && c == -(Q - 1) + MIRI_END {
+                    c = Q - MIRI_END; // both ends only, as in `for_all_of_z_q`
+                }
             }
             let want = Poly(p.0.map(|x| center(freeze_scalar(x))));
             let input = p;
@@ -1221,6 +1279,13 @@ mod tests {
             unsafe { centre_freeze(&mut p) };
             assert_polys_eq("centre_freeze", &[p], &[want], &[&[input]]);
         }
-        assert_eq!(count, 2 * Q as usize - 1);
+        assert_eq!(
+            count,
+            if cfg!(miri) {
+                SWEPT
+            } else {
+                2 * Q as usize - 1
+            }
+        );
     }
 }

@@ -757,6 +757,10 @@ mod tests {
     }
 
     /// Coefficient patterns at and around the bounds +-bound (exclusive), plus zero.
+    /// Random rounds per kernel: fewer under Miri (M-1, `scripts/miri.sh`), which is there to
+    /// check the kernels' memory accesses and would take hours over 200.
+    const ROUNDS: usize = if cfg!(miri) { 3 } else { 200 };
+
     fn adversarial(bound: i32) -> std::vec::Vec<[i32; N]> {
         let m = bound - 1;
         std::vec![
@@ -850,7 +854,7 @@ mod tests {
             return;
         }
         let mut rng = Lcg(1);
-        for _ in 0..200 {
+        for _ in 0..ROUNDS {
             check_ntt(rng.coeffs(-(Q - 1), Q - 1));
         }
     }
@@ -871,7 +875,7 @@ mod tests {
             return;
         }
         let mut rng = Lcg(2);
-        for _ in 0..200 {
+        for _ in 0..ROUNDS {
             check_ntt_inverse(rng.coeffs(-(Q - 1), Q - 1));
         }
     }
@@ -892,7 +896,7 @@ mod tests {
             return;
         }
         let mut rng = Lcg(3);
-        for _ in 0..200 {
+        for _ in 0..ROUNDS {
             check_multiply(
                 rng.coeffs(-(9 * Q - 1), 9 * Q - 1),
                 rng.coeffs(-(9 * Q - 1), 9 * Q - 1),
@@ -940,7 +944,8 @@ mod tests {
         if !have_avx2() {
             return;
         }
-        let (k, l) = (8, 7);
+        // ML-DSA-87's shape; 2 x 2 under Miri (M-1), for time.
+        let (k, l) = if cfg!(miri) { (2, 2) } else { (8, 7) };
         for a_entry in [Q - 1, 0] {
             let a = std::vec![std::vec![NttPoly([a_entry; N]); l]; k];
             for v_pattern in adversarial(9 * Q) {
@@ -961,7 +966,7 @@ mod tests {
             return;
         }
         let mut rng = Lcg(5);
-        let mut cases: std::vec::Vec<([i32; N], [i32; N])> = (0..50)
+        let mut cases: std::vec::Vec<([i32; N], [i32; N])> = (0..ROUNDS.min(50))
             .map(|_| (rng.coeffs(-(Q - 1), Q - 1), rng.coeffs(-(Q - 1), Q - 1)))
             .collect();
         for a in adversarial(Q) {
@@ -994,8 +999,11 @@ mod tests {
         }
     }
 
+    // Not under Miri (M-1): 256 cases each would take hours there, and the random-input tests
+    // above already run the same kernels under it.
     proptest! {
         #[test]
+        #[cfg_attr(miri, ignore)]
         fn ntt_and_inverse_match_portable(
             p in proptest::collection::vec(-(Q - 1)..Q, N),
         ) {
@@ -1007,6 +1015,7 @@ mod tests {
         }
 
         #[test]
+        #[cfg_attr(miri, ignore)]
         fn multiply_matches_portable(
             a in proptest::collection::vec(-(9 * Q - 1)..9 * Q, N),
             b in proptest::collection::vec(-(9 * Q - 1)..9 * Q, N),
