@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # FZ-1 long runs (reported, not in CI): fuzz each named target for the given wall-clock time
 # on a scratch copy of its committed corpus, then merge what the run found back into
-# fuzz/corpus/<target>/ (`cargo fuzz cmin` keeps only inputs that add coverage), and append one
+# fuzz/corpus/<target>/ (libFuzzer's -merge=1 adds only inputs that add coverage), and append one
 # line per target to the log: date, commit, wall and CPU seconds, executions, crashes.
 #
 #   scripts/fuzz-long.sh SECONDS TARGET [TARGET ...]
@@ -53,9 +53,11 @@ for t in "$@"; do
         tail -n 40 "$log" >&2
     else
         verdict="0 crashes"
-        # Keep what the run learned: merge the new inputs into the committed corpus.
-        cargo +nightly fuzz cmin "$t" "$corpus" >/dev/null 2>&1 || true
-        rm -rf "fuzz/corpus/$t" && mkdir -p "fuzz/corpus/$t" && cp -R "$corpus/." "fuzz/corpus/$t/"
+        # Keep what the run learned: libFuzzer's merge adds to the committed corpus only the
+        # inputs that reach new coverage, and never removes the named, hand-made seeds.
+        mkdir -p "fuzz/corpus/$t"
+        cargo +nightly fuzz run "$t" "fuzz/corpus/$t" "$corpus" -- -merge=1 \
+            -max_len="$(max_len "$t")" >/dev/null 2>&1 || true
     fi
     after="$(find "fuzz/corpus/$t" -type f | wc -l)"
     line="$(date -u +%F) $commit $t wall=${secs}s cpu=${cpu}s runs=${runs:-?} corpus=${before}->${after} $verdict"
