@@ -19,6 +19,10 @@
 //!
 //! Run with `cargo test -p mldsa --test stack -- --nocapture` to see the table.
 
+#[path = "common/stack_paint.rs"]
+mod stack_paint;
+
+use stack_paint::Region;
 use std::hint::black_box;
 use std::process::{Command, Stdio};
 use std::sync::Mutex;
@@ -38,58 +42,26 @@ const PAINT_LEN: usize = 1024 * 1024;
 /// Left unpainted just below the reference point: the painting and scanning functions' own
 /// frames live there.
 const PAINT_GAP: usize = 1024;
-/// The paint: an odd-looking word that code is unlikely to write.
-const PATTERN: u64 = 0xA5C3_5A3C_96E1_1E69;
+/// The painted region below the measuring frame.
+const REGION: Region = Region {
+    len: PAINT_LEN,
+    gap: PAINT_GAP,
+};
 
 const MSG: &[u8] = b"ST-1 stack measurement message";
 const CTX: &[u8] = b"stack";
-
-/// Paints `[top - PAINT_LEN, top - PAINT_GAP)` with `PATTERN`.
-#[inline(never)]
-fn paint(top: usize) {
-    let lo = (top - PAINT_LEN) & !7;
-    let hi = (top - PAINT_GAP) & !7;
-    let mut p = lo;
-    while p < hi {
-        // SAFETY: `[lo, hi)` lies inside the calling thread's own stack mapping: the thread was
-        // spawned with MEASURE_STACK (4 MiB) bytes, the reference point `top` is within a few
-        // KiB of its top, and PAINT_LEN is 1 MiB. The range is below this function's frame
-        // (PAINT_GAP leaves 1 KiB for it) and holds no live object of any frame, so no Rust
-        // value is overwritten; volatile writes keep the compiler from dropping them. The
-        // address is 8-aligned.
-        unsafe { core::ptr::write_volatile(p as *mut u64, PATTERN) };
-        p += 8;
-    }
-}
-
-/// The lowest address in the painted region that no longer holds the pattern (or `top` if
-/// none changed).
-#[inline(never)]
-fn deepest_change(top: usize) -> usize {
-    let lo = (top - PAINT_LEN) & !7;
-    let hi = (top - PAINT_GAP) & !7;
-    let mut p = lo;
-    while p < hi {
-        // SAFETY: the same range `paint` wrote, on the same thread's stack mapping (see there);
-        // reading it only inspects dead stack, and volatile reads are not assumed to be
-        // initialised Rust values by the optimiser.
-        let word = unsafe { core::ptr::read_volatile(p as *const u64) };
-        if word != PATTERN {
-            return p;
-        }
-        p += 8;
-    }
-    top
-}
 
 /// Runs `op` on this thread and returns its peak stack depth in bytes.
 #[inline(never)]
 fn painted_depth<F: FnOnce()>(op: F) -> usize {
     let marker = 0u8;
     let top = black_box(&marker) as *const u8 as usize;
-    paint(top);
+    // SAFETY: `top` is a local of this thread, which `measure` spawned with MEASURE_STACK
+    // (4 MiB) bytes, four times PAINT_LEN; PAINT_GAP (1 KiB) covers the painting frames.
+    unsafe { REGION.paint(top) };
     run_opaque(op);
-    top - deepest_change(top)
+    // SAFETY: as for `paint`, same thread and `top`.
+    top - unsafe { REGION.deepest_change(top) }
 }
 
 #[inline(never)]

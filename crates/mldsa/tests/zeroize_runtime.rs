@@ -36,6 +36,10 @@
 //!
 //! Run with `cargo test -p mldsa --test zeroize_runtime -- --nocapture` to see the table.
 
+#[path = "common/stack_paint.rs"]
+mod stack_paint;
+
+use stack_paint::Region;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
 use std::sync::Mutex;
@@ -778,53 +782,18 @@ const PAINT_LEN: usize = 512 * 1024;
 const PAINT_GAP: usize = 4096;
 /// The operation runs below a frame this large, so that all of its frames lie below the gap.
 const HEADROOM: usize = 2 * PAINT_GAP;
-/// The paint.
-const PATTERN: u64 = 0xA5C3_5A3C_96E1_1E69;
-
-/// Paints `[top - PAINT_LEN, top - PAINT_GAP)` with `PATTERN`.
-#[inline(never)]
-fn paint(top: usize) {
-    let lo = (top - PAINT_LEN) & !7;
-    let hi = (top - PAINT_GAP) & !7;
-    let mut p = lo;
-    while p < hi {
-        // SAFETY: `[lo, hi)` lies inside the calling thread's own stack mapping: the thread was
-        // spawned with WORKER_STACK (4 MiB) bytes, the reference point `top` is within a few
-        // KiB of its top, and PAINT_LEN is 512 KiB. The range is below this function's frame
-        // (PAINT_GAP leaves 4 KiB for it) and holds no live object of any frame, so no Rust
-        // value is overwritten; volatile writes keep the compiler from dropping them. The
-        // address is 8-aligned.
-        unsafe { core::ptr::write_volatile(p as *mut u64, PATTERN) };
-        p += 8;
-    }
-}
-
-/// The lowest address in the painted region that no longer holds the pattern (or `top`).
-#[inline(never)]
-fn deepest_change(top: usize) -> usize {
-    let lo = (top - PAINT_LEN) & !7;
-    let hi = (top - PAINT_GAP) & !7;
-    let mut p = lo;
-    while p < hi {
-        // SAFETY: the same range `paint` wrote, on the same thread's stack mapping (see there);
-        // reading it only inspects dead stack, and volatile reads are not assumed to be
-        // initialised Rust values by the optimiser.
-        let word = unsafe { core::ptr::read_volatile(p as *const u64) };
-        if word != PATTERN {
-            return p;
-        }
-        p += 8;
-    }
-    top
-}
+/// The painted and scanned region below the worker's reference frame.
+const REGION: Region = Region {
+    len: PAINT_LEN,
+    gap: PAINT_GAP,
+};
 
 /// Scans the painted region, dead once the operation returned, recording hits as stack hits
 /// (offset: bytes below `top`).
 #[inline(never)]
 fn scan_dead_stack(top: usize, n: &Needles) {
-    let lo = (top - PAINT_LEN) & !7;
-    let hi = (top - PAINT_GAP) & !7;
-    // SAFETY: the range `paint` wrote, on this thread's stack mapping (see there), below this
+    let (lo, hi) = REGION.bounds(top);
+    // SAFETY: the range `paint` wrote, on this thread's stack mapping (see `run_checked`), below this
     // function's frame (PAINT_GAP); every frame that used it has returned, so nothing writes it
     // while it is read; 8-aligned.
     unsafe {
@@ -866,12 +835,15 @@ where
                 let op = build();
                 let marker = 0u8;
                 let top = black_box(&marker) as *const u8 as usize;
-                paint(top);
+                // SAFETY: `top` is a local of this worker, spawned with WORKER_STACK (4 MiB),
+                // eight times PAINT_LEN; PAINT_GAP (4 KiB) covers the painting frames.
+                unsafe { REGION.paint(top) };
                 arm();
                 run_deep(op);
                 disarm();
                 scan_dead_stack(top, needles);
-                top - deepest_change(top)
+                // SAFETY: as for `paint`, same thread and `top`.
+                top - unsafe { REGION.deepest_change(top) }
             })
             .expect("spawn worker")
             .join()
