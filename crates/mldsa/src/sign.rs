@@ -282,16 +282,15 @@ mod tests {
     use crate::ntt::ntt;
     use crate::params::{MlDsa44, MlDsa65, MlDsa87};
 
-    /// sign_with_rho_pp with observation, rho'' made as ML-DSA makes it.
+    /// sign_with_rho_pp with observation, rho'' made as ML-DSA makes it, on the process's
+    /// backend.
     fn sign_observed<P: Parameters>(
         sk: &ExpandedSecret<P>,
         mu: &[u8; 64],
         rnd: &[u8; 32],
         observe: &mut impl FnMut(Rejection),
     ) -> Result<P::SigBytes, Error> {
-        let mut rho_pp = [0u8; 64];
-        shake256(&[&sk.k, rnd, mu], &mut rho_pp);
-        sign_with_rho_pp(sk, mu, &rho_pp, observe)
+        with_backend!(|b| sign_observed_on(b, sk, mu, rnd, observe))
     }
 
     /// As [`sign_observed`], on backend `b` whatever the process chose.

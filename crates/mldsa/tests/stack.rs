@@ -19,9 +19,12 @@
 //!
 //! Run with `cargo test -p mldsa --test stack -- --nocapture` to see the table.
 
+#[path = "common/counting_rng.rs"]
+mod counting_rng;
 #[path = "common/stack_paint.rs"]
 mod stack_paint;
 
+use counting_rng::CountingRng;
 use stack_paint::Region;
 use std::hint::black_box;
 use std::process::{Command, Stdio};
@@ -29,7 +32,6 @@ use std::sync::Mutex;
 use std::thread;
 
 use mldsa::backend::{BackendKind, active_backend, force_portable};
-use mldsa::rand_core::{TryCryptoRng, TryRng};
 use mldsa::{MlDsa44, MlDsa65, MlDsa87, ParameterSet, Signature, SigningKey};
 
 /// The stack every operation must fit in.
@@ -98,36 +100,6 @@ fn run_with_stack<F: FnOnce() + Send + 'static>(stack: usize, op: F) {
         .join()
         .expect("operation panicked");
 }
-
-/// A fixed-output generator for the hedged signing measurement (the stack depth must not
-/// depend on where rnd comes from).
-struct CountingRng(u8);
-
-impl TryRng for CountingRng {
-    type Error = core::convert::Infallible;
-
-    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
-        let mut b = [0u8; 4];
-        self.try_fill_bytes(&mut b)?;
-        Ok(u32::from_le_bytes(b))
-    }
-
-    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
-        let mut b = [0u8; 8];
-        self.try_fill_bytes(&mut b)?;
-        Ok(u64::from_le_bytes(b))
-    }
-
-    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
-        for d in dst {
-            self.0 = self.0.wrapping_add(1);
-            *d = self.0;
-        }
-        Ok(())
-    }
-}
-
-impl TryCryptoRng for CountingRng {}
 
 #[derive(Clone, Copy, Debug)]
 enum Op {

@@ -36,9 +36,12 @@
 //!
 //! Run with `cargo test -p mldsa --test zeroize_runtime -- --nocapture` to see the table.
 
+#[path = "common/counting_rng.rs"]
+mod counting_rng;
 #[path = "common/stack_paint.rs"]
 mod stack_paint;
 
+use counting_rng::CountingRng;
 use stack_paint::Region;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
@@ -48,7 +51,6 @@ use std::thread;
 
 use mldsa::backend::{BackendKind, active_backend, force_portable};
 use mldsa::legacy::{self, Dilithium2, Dilithium3, Dilithium5, DilithiumParameterSet};
-use mldsa::rand_core::{TryCryptoRng, TryRng};
 use mldsa::{MlDsa44, MlDsa65, MlDsa87, ParameterSet, SigningKey};
 use shake::digest::{ExtendableOutput, Update, XofReader};
 use zeroize::{Zeroize, Zeroizing};
@@ -875,35 +877,6 @@ const HEDGED_RND: [u8; 32] = {
     }
     r
 };
-
-/// A fixed-output generator: 1, 2, 3, ...
-struct CountingRng(u8);
-
-impl TryRng for CountingRng {
-    type Error = core::convert::Infallible;
-
-    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
-        let mut b = [0u8; 4];
-        self.try_fill_bytes(&mut b)?;
-        Ok(u32::from_le_bytes(b))
-    }
-
-    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
-        let mut b = [0u8; 8];
-        self.try_fill_bytes(&mut b)?;
-        Ok(u64::from_le_bytes(b))
-    }
-
-    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
-        for d in dst {
-            self.0 = self.0.wrapping_add(1);
-            *d = self.0;
-        }
-        Ok(())
-    }
-}
-
-impl TryCryptoRng for CountingRng {}
 
 /// The seed of each parameter set's test key, on the heap (the harness's own copies are kept
 /// off the worker's stack).
