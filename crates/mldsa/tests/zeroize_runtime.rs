@@ -897,7 +897,7 @@ fn mldsa_rho_pp(sk: &[u8], rnd: &[u8; 32]) -> [u8; 64] {
 
 /// The operations on ML-DSA set `P`, by name; every key an operation makes or is given is
 /// dropped in it.
-fn mldsa_ops<P: ParameterSet + 'static>() -> Vec<(&'static str, MlDsaOpFn)> {
+fn mldsa_ops<P: ParameterSet + 'static>() -> Vec<(&'static str, OpFn)> {
     vec![
         ("keygen", op_keygen::<P>),
         ("sign-det", op_sign_det::<P>),
@@ -914,7 +914,7 @@ fn mldsa_ops<P: ParameterSet + 'static>() -> Vec<(&'static str, MlDsaOpFn)> {
 }
 
 /// Builds (on the worker, unchecked) the operation to check, from the seed and the expanded key.
-type MlDsaOpFn = for<'a> fn(&'a [u8; 32], &'a [u8]) -> Box<dyn FnOnce() + 'a>;
+type OpFn = for<'a> fn(&'a [u8; 32], &'a [u8]) -> Box<dyn FnOnce() + 'a>;
 
 fn op_keygen<'a, P: ParameterSet>(xi: &'a [u8; 32], _: &'a [u8]) -> Box<dyn FnOnce() + 'a> {
     Box::new(move || {
@@ -1075,13 +1075,25 @@ fn check_mldsa<P: ParameterSet + 'static>(shape: Shape, runs: &mut Vec<Run>) {
         mldsa_rho_pp(&sk_bytes, &HEDGED_RND),
     ];
     let needles = needles(shape, xi, &sk_bytes, &rho_pps);
+    run_on_every_backend(P::NAME, &needles, &mldsa_ops::<P>(), xi, &sk_bytes, runs);
+}
+
+/// Runs and scans each of `ops` of set `set` on every backend, appending one `Run` per pair.
+fn run_on_every_backend(
+    set: &'static str,
+    needles: &Needles,
+    ops: &[(&'static str, OpFn)],
+    xi: &[u8; 32],
+    sk_bytes: &[u8],
+    runs: &mut Vec<Run>,
+) {
     for (portable, backend) in backends() {
         force_portable(portable);
         assert_eq!(active_backend(), backend);
-        for (op, make) in mldsa_ops::<P>() {
-            let (findings, depth) = run_checked(&needles, || make(xi, &sk_bytes));
+        for &(op, make) in ops {
+            let (findings, depth) = run_checked(needles, || make(xi, sk_bytes));
             runs.push(Run {
-                set: P::NAME,
+                set,
                 backend,
                 op,
                 needles: needles.bytes.len() + needles.words.len(),
@@ -1114,8 +1126,7 @@ fn check_legacy<P: DilithiumParameterSet + 'static>(
     let mut rho_pp = [0u8; 64];
     shake256(&[&sk_bytes[32..64], &mu], &mut rho_pp);
     let needles = needles(shape, xi, &sk_bytes, &[rho_pp]);
-    type Make = for<'a> fn(&'a [u8; 32], &'a [u8]) -> Box<dyn FnOnce() + 'a>;
-    let ops: [(&'static str, Make); 5] = [
+    let ops: [(&'static str, OpFn); 5] = [
         ("keygen", |xi, _| {
             Box::new(move || {
                 black_box(&legacy::SigningKey::<P>::from_seed(xi));
@@ -1150,22 +1161,7 @@ fn check_legacy<P: DilithiumParameterSet + 'static>(
             })
         }),
     ];
-    for (portable, backend) in backends() {
-        force_portable(portable);
-        for (op, make) in ops {
-            let (findings, depth) = run_checked(&needles, || make(xi, &sk_bytes));
-            runs.push(Run {
-                set: name,
-                backend,
-                op,
-                needles: needles.bytes.len() + needles.words.len(),
-                counts: needles.counts,
-                depth,
-                findings,
-            });
-        }
-    }
-    force_portable(false);
+    run_on_every_backend(name, &needles, &ops, xi, &sk_bytes, runs);
 }
 
 const ML_DSA_44: Shape = Shape {
