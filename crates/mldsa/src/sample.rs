@@ -203,6 +203,149 @@ mod tests {
         check::<MlDsa87>();
     }
 
+    /// An independent SHAKE (RustCrypto's `shake` crate) over `input`, read a byte at a time as
+    /// the FIPS 204 pseudocode reads it.
+    fn xof<H>(input: &[u8]) -> impl FnMut() -> u8
+    where
+        H: Default + shake::digest::Update + shake::digest::ExtendableOutput,
+    {
+        use shake::digest::XofReader;
+        let mut h = H::default();
+        h.update(input);
+        let mut reader = h.finalize_xof();
+        move || {
+            let mut b = [0u8; 1];
+            reader.read(&mut b);
+            b[0]
+        }
+    }
+
+    /// FIPS 204 Algorithm 30 (RejNTTPoly) with Algorithm 14 inlined, as written.
+    fn rej_ntt_poly_literal(seed: &[u8]) -> [i32; N] {
+        let mut next = xof::<shake::Shake128>(seed);
+        let mut a = [0; N];
+        let mut j = 0;
+        while j < N {
+            let (b0, b1, b2) = (next() as i32, next() as i32, next() as i32);
+            let z = (b2 % 128) * 65536 + b1 * 256 + b0;
+            if z < Q {
+                a[j] = z;
+                j += 1;
+            }
+        }
+        a
+    }
+
+    /// FIPS 204 Algorithm 31 (RejBoundedPoly) with Algorithm 15 inlined, as written.
+    fn rej_bounded_poly_literal(eta: i32, seed: &[u8]) -> [i32; N] {
+        let coeff_from_half_byte = |b: u8| match eta {
+            2 if b < 15 => Some(2 - (b as i32 % 5)),
+            4 if b < 9 => Some(4 - b as i32),
+            _ => None,
+        };
+        let mut next = xof::<shake::Shake256>(seed);
+        let mut a = [0; N];
+        let mut j = 0;
+        while j < N {
+            let z = next();
+            let z0 = coeff_from_half_byte(z % 16);
+            let z1 = coeff_from_half_byte(z / 16);
+            if let Some(z0) = z0 {
+                a[j] = z0;
+                j += 1;
+            }
+            if let Some(z1) = z1
+                && j < N
+            {
+                a[j] = z1;
+                j += 1;
+            }
+        }
+        a
+    }
+
+    /// FIPS 204 Algorithm 29 (SampleInBall), as written.
+    fn sample_in_ball_literal(tau: usize, rho: &[u8]) -> [i32; N] {
+        let mut next = xof::<shake::Shake256>(rho);
+        let s: Vec<u8> = (0..8).map(|_| next()).collect();
+        let h = |i: usize| (s[i / 8] >> (i % 8)) & 1; // BytesToBits
+        let mut c = [0; N];
+        for i in N - tau..N {
+            let mut j = next() as usize;
+            while j > i {
+                j = next() as usize;
+            }
+            c[i] = c[j];
+            c[j] = if h(i + tau - N) == 1 { -1 } else { 1 };
+        }
+        c
+    }
+
+    /// Distinct, unremarkable test bytes.
+    fn test_bytes<const LEN: usize>(label: u8) -> [u8; LEN] {
+        core::array::from_fn(|i| (i as u8).wrapping_mul(73).wrapping_add(label))
+    }
+
+    /// ExpandA (Algorithm 32) and RejNTTPoly equal the pseudocode over an independent SHAKE128:
+    /// the matrix layout (rho || s || r) and every accepted coefficient.
+    #[test]
+    fn expand_a_is_the_pseudocode() {
+        use crate::params::{Matrix, MlDsa44};
+        let rho: [u8; 32] = test_bytes(1);
+        let mut a_hat = <MlDsa44 as Parameters>::MatrixA::zeroed();
+        expand_a::<MlDsa44>(&rho, &mut a_hat);
+        for (r, row) in a_hat.as_ref().iter().enumerate() {
+            for (s, entry) in row.as_ref().iter().enumerate() {
+                let seed = [&rho[..], &[s as u8, r as u8]].concat();
+                assert_eq!(entry.0, rej_ntt_poly_literal(&seed), "A[{r}][{s}]");
+            }
+        }
+    }
+
+    /// ExpandS (Algorithm 33) and RejBoundedPoly equal the pseudocode over an independent
+    /// SHAKE256, for eta = 2 and eta = 4: nibble order, rejection, the value map, the index
+    /// r (s1) and r + l (s2).
+    #[test]
+    fn expand_s_is_the_pseudocode() {
+        use crate::params::{MlDsa44, MlDsa65, PolyVec};
+        fn check<P: Parameters>() {
+            for label in 0..if cfg!(miri) { 1 } else { 4 } {
+                let rho_prime: [u8; 64] = test_bytes(label);
+                let (mut s1, mut s2) = (P::VecL::zeroed(), P::VecK::zeroed());
+                expand_s::<P>(&rho_prime, &mut s1, &mut s2);
+                let polys = s1.as_ref().iter().chain(s2.as_ref());
+                for (r, poly) in polys.enumerate() {
+                    let seed = [&rho_prime[..], &(r as u16).to_le_bytes()].concat();
+                    let expect = rej_bounded_poly_literal(P::ETA, &seed);
+                    assert_eq!(poly.0, expect, "{}, r = {r}", P::NAME);
+                }
+            }
+        }
+        check::<MlDsa44>();
+        check::<MlDsa65>();
+    }
+
+    /// SampleInBall equals the pseudocode over an independent SHAKE256 for every tau and
+    /// c-tilde length: positions, the sign bits and the swap.
+    #[test]
+    fn sample_in_ball_is_the_pseudocode() {
+        use crate::params::{MlDsa44, MlDsa65, MlDsa87};
+        fn check<P: Parameters>() {
+            for label in 0..if cfg!(miri) { 2 } else { 32 } {
+                let c_tilde: [u8; 64] = test_bytes(label);
+                let c_tilde = &c_tilde[..P::C_TILDE_LEN];
+                let mut c = Poly::ZERO;
+                sample_in_ball::<P>(c_tilde, &mut c);
+                let expect = sample_in_ball_literal(P::TAU, c_tilde);
+                assert_eq!(c.0, expect, "{}, c-tilde {label}", P::NAME);
+                assert_eq!(c.0.iter().filter(|&&x| x != 0).count(), P::TAU);
+            }
+        }
+        check::<MlDsa44>();
+        check::<MlDsa65>();
+        check::<MlDsa87>();
+    }
+
     #[test]
     fn coeff_from_three_bytes_literal() {
         assert_eq!(coeff_from_three_bytes(0, 0, 0), Some(0));
