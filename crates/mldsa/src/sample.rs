@@ -220,7 +220,7 @@ mod tests {
         }
     }
 
-    /// FIPS 204 Algorithm 30 (RejNTTPoly) with Algorithm 14 inlined, as written.
+    /// The pseudocode of FIPS 204 Algorithm 30 (RejNTTPoly), with Algorithm 14 inlined.
     fn rej_ntt_poly_literal(seed: &[u8]) -> [i32; N] {
         let mut next = xof::<shake::Shake128>(seed);
         let mut a = [0; N];
@@ -236,7 +236,7 @@ mod tests {
         a
     }
 
-    /// FIPS 204 Algorithm 31 (RejBoundedPoly) with Algorithm 15 inlined, as written.
+    /// The pseudocode of FIPS 204 Algorithm 31 (RejBoundedPoly), with Algorithm 15 inlined.
     fn rej_bounded_poly_literal(eta: i32, seed: &[u8]) -> [i32; N] {
         let coeff_from_half_byte = |b: u8| match eta {
             2 if b < 15 => Some(2 - (b as i32 % 5)),
@@ -264,7 +264,7 @@ mod tests {
         a
     }
 
-    /// FIPS 204 Algorithm 29 (SampleInBall), as written.
+    /// The pseudocode of FIPS 204 Algorithm 29 (SampleInBall), as written.
     fn sample_in_ball_literal(tau: usize, rho: &[u8]) -> [i32; N] {
         let mut next = xof::<shake::Shake256>(rho);
         let s: Vec<u8> = (0..8).map(|_| next()).collect();
