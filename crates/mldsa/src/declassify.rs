@@ -2,11 +2,14 @@
 //!
 //! FIPS 204 signing may reveal some values (ASSURANCE.md section 2 in the team's notes, after
 //! the Dilithium analysis): rho, the public key, which ExpandS nibbles were rejected, every
-//! c-tilde, the yes/no outcome of each of the four signing checks, the hint count, and the
-//! accepted signature. Strict decoding may reveal whether a key was malformed. Each call of
-//! `public` or `public_mut` marks one such site; it carries a `Constant time:` comment, and
-//! under `--cfg mldsa_ct` tells valgrind the value is public. `SITES` must equal the number of
-//! calls in the source (a test counts them), so a new site cannot slip in unreviewed.
+//! c-tilde, the yes/no outcome of each of the four signing checks (the last: more than omega
+//! hints; not the count), and the accepted signature. Strict decoding may reveal whether a key
+//! was malformed. Each call of `public` or `public_mut` marks one such site; it carries a
+//! `Constant time:` comment, and under `--cfg mldsa_ct` tells valgrind the value is public.
+//! `tests/ct_sites.rs` holds the reviewed list, site by site (file and line of code), and fails
+//! if a site is added, removed, moved to other code or left without its comment, or if
+//! `public`/`public_mut` is renamed on import or passed as a function value; `SITES` is the
+//! list's length.
 
 /// Number of declassification sites in the library.
 pub const SITES: usize = 15;

@@ -280,6 +280,7 @@ impl<P: Parameters> ExpandedSecret<P> {
                 .iter()
                 .zip(s.t0_derived.as_ref())
                 .fold(Choice::from(1), |acc, (a, b)| acc & a.0[..].ct_eq(&b.0[..]));
+            // Constant time: as above, only the verdict.
             if !public(bool::from(t0_equal)) {
                 return Err(Malformed::T0Mismatch);
             }

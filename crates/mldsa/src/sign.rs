@@ -253,10 +253,12 @@ fn sign_with<P: Parameters, B: Backend>(
                 *x = freeze(r + *x);
             }
         }
-        let hints = public(b.make_hint_vec::<P>(s.r.as_ref(), s.ct0.as_ref(), s.w1.as_mut()));
-        // Step 28. Constant time: the hint count is public once accepted (h is in the signature)
-        // and only "too many" is revealed otherwise.
-        if hints as usize > P::OMEGA {
+        let hints = b.make_hint_vec::<P>(s.r.as_ref(), s.ct0.as_ref(), s.w1.as_mut());
+        // Step 28. Constant time: only "too many" is revealed (the count itself becomes public
+        // with h only if the signature is accepted). hints <= 256 k < 2^31, so the subtraction
+        // wraps, setting the top bit, exactly when hints > omega.
+        let too_many = (P::OMEGA as u32).wrapping_sub(hints) >> 31;
+        if public(too_many) != 0 {
             observe(Rejection::TooManyHints);
             continue;
         }
