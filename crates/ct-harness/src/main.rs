@@ -68,6 +68,22 @@ fn main() {
         let mut again = imported.sign_deterministic(&msg, b"ctx").unwrap();
         declassify(&mut again);
         assert!(again == deterministic);
+        // The unchecked import, and one-shot signing from the expanded bytes (hedged, secret
+        // rnd), decode the same secret bytes another way.
+        let unverified = SigningKey::<P>::from_expanded_unverified(expanded.as_ref()).unwrap();
+        let mut again = unverified.sign_deterministic(&msg, b"ctx").unwrap();
+        declassify(&mut again);
+        assert!(again == deterministic);
+        let mut one_shot =
+            SigningKey::<P>::sign_with_expanded(expanded.as_ref(), &msg, b"ctx", &rnd).unwrap();
+        declassify(&mut one_shot);
+        assert!(vk.verify(&msg, b"ctx", &one_shot).is_ok());
+        // Streaming: the message arrives in pieces.
+        let mut signer = sk.message_signer(b"ctx").unwrap();
+        signer.update(&msg[..10]).update(&msg[10..]);
+        let mut streamed = signer.sign_deterministic().unwrap();
+        declassify(&mut streamed);
+        assert!(streamed == deterministic);
 
         // PKCS#8 seed form round trip; the DER structure is public, the seed (last 32 bytes) not.
         let mut der = sk.to_pkcs8_der(mldsa::pkix::KeyForm::Seed).unwrap();
@@ -75,7 +91,7 @@ fn main() {
         classify(&mut der.as_mut_slice()[n - 32..]);
         let _ = SigningKey::<P>::from_pkcs8_der(&der).unwrap();
         println!(
-            "{}: keygen, sign (hedged, deterministic, pre-hash, mu), import: done",
+            "{}: keygen, sign (hedged, deterministic, pre-hash, mu, streamed, one-shot from expanded bytes), import (checked, unchecked): done",
             P::NAME
         );
     }
@@ -88,7 +104,15 @@ fn main() {
         let mut sig = sk.sign_deterministic(&msg).unwrap();
         declassify(&mut sig);
         assert!(sk.verifying_key().verify(&msg, &sig).is_ok());
-        println!("{}: keygen, sign: done", P::NAME);
+        // Secret-key decoding (range-checked) of secret bytes, then signing with the result.
+        let mut bytes = sk.to_bytes();
+        classify(&mut bytes.as_mut()[32..64]); // K
+        classify(&mut bytes.as_mut()[96..]); // s1, s2, t0 (after rho, K and the 32-byte tr)
+        let decoded = legacy::SigningKey::<P>::from_bytes(bytes.as_ref()).unwrap();
+        let mut again = decoded.sign_deterministic(&msg).unwrap();
+        declassify(&mut again);
+        assert!(again == sig);
+        println!("{}: keygen, sign, secret-key decode: done", P::NAME);
     }
 
     println!("backend: {:?}", mldsa::backend::active_backend());
