@@ -10,7 +10,7 @@ mod common;
 
 use common::{NistDrbg, describe_diff, parse_entries, read_vector_file};
 use mldsa::legacy::{self, Dilithium2, Dilithium3, Dilithium5, DilithiumParameterSet};
-use mldsa::{Error, MlDsa44, MlDsa65, MlDsa87, ParameterSet};
+use mldsa::{Error, Input, MlDsa44, MlDsa65, MlDsa87, ParameterSet};
 
 fn check_file<P: DilithiumParameterSet>() {
     let file = format!("dilithium-round3/PQCsignKAT_{}.rsp", P::NAME);
@@ -219,4 +219,94 @@ fn legacy_and_mldsa_never_cross_verify() {
     separated::<Dilithium2, MlDsa44>();
     separated::<Dilithium3, MlDsa65>();
     separated::<Dilithium5, MlDsa87>();
+}
+
+/// Every legacy decoder rejects lengths 0, 1, L - 1, L + 1 and 2L with `Error::Length` naming the
+/// input and both lengths (never a panic), and takes the right length; `write_bytes` leaves a
+/// wrong-sized buffer untouched; `open` rejects a signed message shorter than a signature.
+fn wrong_lengths<P: DilithiumParameterSet>() {
+    let sk = legacy::SigningKey::<P>::from_seed(&[0x5A; 32]);
+    let vk = sk.verifying_key();
+    let sig = sk.sign_deterministic(b"length test").unwrap();
+    let sk_bytes = sk.to_bytes();
+    let length = |input, expected, got| Error::Length {
+        input,
+        expected,
+        got,
+    };
+    for l in [P::PK_LEN, P::SIG_LEN, P::SK_LEN] {
+        for len in [0, 1, l - 1, l, l + 1, 2 * l] {
+            let bytes = vec![0x3C; len];
+            let r = legacy::VerifyingKey::<P>::from_bytes(&bytes);
+            if len == P::PK_LEN {
+                assert!(
+                    r.is_ok(),
+                    "{}: every {len}-byte string is a public key",
+                    P::NAME
+                );
+            } else {
+                assert_eq!(
+                    r.err(),
+                    Some(length(Input::VerifyingKey, P::PK_LEN, len)),
+                    "{}",
+                    P::NAME
+                );
+            }
+            let r = legacy::Signature::<P>::from_bytes(&bytes);
+            if len == P::SIG_LEN {
+                assert!(!matches!(r, Err(Error::Length { .. })), "{}", P::NAME);
+            } else {
+                assert_eq!(
+                    r.err(),
+                    Some(length(Input::Signature, P::SIG_LEN, len)),
+                    "{}",
+                    P::NAME
+                );
+            }
+            let strict = legacy::SigningKey::<P>::from_bytes(&bytes).err();
+            let loose = legacy::SigningKey::<P>::from_bytes_unverified(&bytes).err();
+            if len == P::SK_LEN {
+                // 0x3C fills decode (s1, s2 in range or not): only the length is asserted here.
+                assert!(!matches!(strict, Some(Error::Length { .. })), "{}", P::NAME);
+                assert!(!matches!(loose, Some(Error::Length { .. })), "{}", P::NAME);
+            } else {
+                let want = Some(length(Input::SigningKey, P::SK_LEN, len));
+                assert_eq!(strict, want, "{}", P::NAME);
+                assert_eq!(loose, want, "{}", P::NAME);
+            }
+            let mut out = vec![0xC3; len];
+            let r = sk.write_bytes(&mut out);
+            if len == P::SK_LEN {
+                assert_eq!(r, Ok(()));
+                assert_eq!(&out[..], sk_bytes.as_ref());
+            } else {
+                assert_eq!(r, Err(length(Input::SigningKey, P::SK_LEN, len)));
+                assert!(
+                    out.iter().all(|&b| b == 0xC3),
+                    "{}: buffer touched",
+                    P::NAME
+                );
+            }
+        }
+    }
+    // The right lengths round-trip.
+    assert!(legacy::SigningKey::<P>::from_bytes(sk_bytes.as_ref()).is_ok());
+    // open: fewer bytes than a signature is a length error; exactly a signature opens to "".
+    for len in [0, 1, P::SIG_LEN - 1] {
+        assert_eq!(
+            vk.open(&sig.as_bytes()[..len]),
+            Err(length(Input::Signature, P::SIG_LEN, len)),
+            "{}",
+            P::NAME
+        );
+    }
+    let empty = sk.sign_deterministic(b"").unwrap();
+    assert_eq!(vk.open(empty.as_bytes()), Ok(&b""[..]));
+}
+
+#[test]
+fn legacy_wrong_lengths() {
+    wrong_lengths::<Dilithium2>();
+    wrong_lengths::<Dilithium3>();
+    wrong_lengths::<Dilithium5>();
 }
