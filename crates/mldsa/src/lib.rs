@@ -162,43 +162,74 @@ macro_rules! write_via_update {
     };
 }
 
+// M-2, the unsafe budget: the crate denies `unsafe_code`, and every module but the two that
+// need it (`backend`, for the AVX2 intrinsics in `backend/avx2/`, and `ct`, valgrind client
+// requests) forbids it, so no inner `allow` can bring it back. `tests/unsafe_budget.rs` checks.
 pub mod backend;
 #[cfg(feature = "parallel")]
+#[forbid(unsafe_code)]
 pub mod batch;
 #[cfg(mldsa_ct)]
 #[doc(hidden)]
 pub mod ct;
 #[cfg(mldsa_ct)]
 #[doc(hidden)]
+#[forbid(unsafe_code)]
 pub mod ct_kernels;
 #[doc(hidden)]
+#[forbid(unsafe_code)]
 pub mod declassify;
+#[forbid(unsafe_code)]
 mod encode;
+#[forbid(unsafe_code)]
 mod error;
+#[forbid(unsafe_code)]
 mod expanded;
+#[forbid(unsafe_code)]
 mod field;
+#[forbid(unsafe_code)]
 mod keccak;
+#[forbid(unsafe_code)]
 mod keygen;
+#[forbid(unsafe_code)]
 pub mod legacy;
+#[forbid(unsafe_code)]
 mod mu;
+#[forbid(unsafe_code)]
 mod ntt;
+#[forbid(unsafe_code)]
 mod pack;
+#[forbid(unsafe_code)]
 mod params;
 #[cfg(feature = "pkcs8")]
+#[forbid(unsafe_code)]
 pub mod pkix;
+#[forbid(unsafe_code)]
 mod poly;
+#[forbid(unsafe_code)]
 mod prehash;
 #[cfg(feature = "alloc")]
+#[forbid(unsafe_code)]
 mod prepared;
+#[forbid(unsafe_code)]
 mod rng;
+#[forbid(unsafe_code)]
 mod rounding;
+#[forbid(unsafe_code)]
 mod sample;
+#[forbid(unsafe_code)]
 mod scratch;
+#[forbid(unsafe_code)]
 mod sig;
+#[forbid(unsafe_code)]
 mod sign;
+#[forbid(unsafe_code)]
 mod signing_key;
+#[forbid(unsafe_code)]
 mod stream;
+#[forbid(unsafe_code)]
 mod verify;
+#[forbid(unsafe_code)]
 mod verifying_key;
 
 pub use crate::error::{Error, Input, Malformed};

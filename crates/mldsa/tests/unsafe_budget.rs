@@ -1,8 +1,10 @@
 //! The unsafe budget (issue #6 M-2): `unsafe` appears only in the AVX2 backend
 //! (`src/backend/avx2/`, intrinsics) and in `src/ct.rs` (valgrind client requests, built only
-//! with `--cfg mldsa_ct`). The crate root denies `unsafe_code`; this test fails if any other
-//! file allows it or uses `unsafe`, and clippy's `undocumented_unsafe_blocks` (denied in
-//! Cargo.toml) makes every block carry a `SAFETY:` comment.
+//! with `--cfg mldsa_ct`). The crate root denies `unsafe_code` and every other top-level module
+//! is declared `#[forbid(unsafe_code)]` (so no `allow` inside can undo it); this test fails if
+//! a module declaration lacks it, or if any other file allows `unsafe_code` or uses `unsafe`.
+//! Clippy's `undocumented_unsafe_blocks` (denied in Cargo.toml) makes every block carry a
+//! `SAFETY:` comment.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -56,5 +58,42 @@ fn unsafe_only_where_allowed() {
     assert!(
         allowed_files >= 2,
         "the AVX2 backend and ct.rs are expected to use unsafe"
+    );
+}
+
+/// Every `mod` in lib.rs but `backend` and `ct` carries `#[forbid(unsafe_code)]` among the
+/// attributes just above it.
+#[test]
+fn modules_forbid_unsafe() {
+    let lib = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs")).unwrap();
+    let lines: Vec<&str> = lib.lines().collect();
+    let mut checked = 0;
+    for (i, line) in lines.iter().enumerate() {
+        let Some(name) = line
+            .trim()
+            .strip_suffix(';')
+            .and_then(|l| l.rsplit_once("mod "))
+            .filter(|(vis, _)| matches!(vis.trim(), "" | "pub" | "pub(crate)"))
+            .map(|(_, name)| name)
+        else {
+            continue;
+        };
+        let attrs = lines[..i]
+            .iter()
+            .rev()
+            .take_while(|l| l.trim_start().starts_with("#["));
+        let forbids = attrs
+            .into_iter()
+            .any(|l| l.trim() == "#[forbid(unsafe_code)]");
+        if name == "backend" || name == "ct" {
+            assert!(!forbids, "{name} needs unsafe and cannot forbid it");
+        } else {
+            assert!(forbids, "lib.rs: `mod {name}` lacks #[forbid(unsafe_code)]");
+            checked += 1;
+        }
+    }
+    assert!(
+        checked >= 25,
+        "only {checked} module declarations found in lib.rs"
     );
 }
