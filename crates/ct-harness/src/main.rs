@@ -31,6 +31,30 @@ fn main() {
         out
     }
 
+    /// The OS generator, with every byte it hands out marked secret: randomised front doors
+    /// (hedged `sign_with_rng`, legacy randomized signing) run with secret randomness.
+    struct SecretRng;
+
+    impl mldsa::rand_core::TryRng for SecretRng {
+        type Error = core::convert::Infallible;
+        fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+            let mut b = [0u8; 4];
+            self.try_fill_bytes(&mut b)?;
+            Ok(u32::from_le_bytes(b))
+        }
+        fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+            let mut b = [0u8; 8];
+            self.try_fill_bytes(&mut b)?;
+            Ok(u64::from_le_bytes(b))
+        }
+        fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+            getrandom::fill(dst).expect("OS RNG");
+            classify(dst);
+            Ok(())
+        }
+    }
+    impl mldsa::rand_core::TryCryptoRng for SecretRng {}
+
     fn mldsa_ops<P: ParameterSet>() {
         // KeyGen with a secret seed.
         let mut seed = random::<32>();
@@ -55,7 +79,11 @@ fn main() {
         assert!(prepared == hedged);
         declassify(&mut deterministic);
         declassify(&mut prehashed);
+        // The hedged front door draws rnd from a generator whose output is secret.
+        let mut from_rng = sk.sign_with_rng(&mut SecretRng, &msg, b"ctx").unwrap();
+        declassify(&mut from_rng);
         let vk = sk.verifying_key();
+        assert!(vk.verify(&msg, b"ctx", &from_rng).is_ok());
         assert!(vk.verify_mu(&mu, &hedged).is_ok());
         assert!(vk.verify(&msg, b"ctx", &deterministic).is_ok());
         assert!(vk.verify_prehashed(&ph, b"", &prehashed).is_ok());
@@ -91,7 +119,7 @@ fn main() {
         classify(&mut der.as_mut_slice()[n - 32..]);
         let _ = SigningKey::<P>::from_pkcs8_der(&der).unwrap();
         println!(
-            "{}: keygen, sign (hedged, deterministic, pre-hash, mu, streamed, one-shot from expanded bytes), import (checked, unchecked): done",
+            "{}: keygen, sign (hedged from mu and from an RNG, deterministic, pre-hash, streamed, one-shot from expanded bytes), import (checked, unchecked): done",
             P::NAME
         );
     }
@@ -112,7 +140,16 @@ fn main() {
         let mut again = decoded.sign_deterministic(&msg).unwrap();
         declassify(&mut again);
         assert!(again == sig);
-        println!("{}: keygen, sign, secret-key decode: done", P::NAME);
+        // Randomized signing (v3.1): rho' comes from a generator whose output is secret.
+        let mut randomized = decoded
+            .sign_randomized_with_rng(&mut SecretRng, &msg)
+            .unwrap();
+        declassify(&mut randomized);
+        assert!(sk.verifying_key().verify(&msg, &randomized).is_ok());
+        println!(
+            "{}: keygen, sign (deterministic, randomized), secret-key decode: done",
+            P::NAME
+        );
     }
 
     println!("backend: {:?}", mldsa::backend::active_backend());
