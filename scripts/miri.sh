@@ -13,10 +13,9 @@
 # MIRIFLAGS: -Zmiri-strict-provenance (no integer-to-pointer casts in the SIMD pointer code).
 #
 # Exhaustive or long tests are ignored (#[cfg_attr(miri, ignore = "...")]) or shrunk
-# (`if cfg!(miri)`) under Miri; they run natively in `cargo test`. Measured 2026-11-23 on a
-# shared 2-vCPU VM under heavy load (see SECURITY.md, "Miri"): portable 15 min (12 of them the
-# build), avx2 about an hour (the AVX2 kernel tests; their portable reference dominates).
-# Expect roughly half that on an idle machine.
+# (`if cfg!(miri)`) under Miri; they run natively in `cargo test`. Measured 2026-11-25 on a
+# 2-vCPU VM with one other job running (see SECURITY.md, "Miri"): portable 6.5 min, avx2 38 min
+# (the AVX2 kernel tests; their portable reference dominates). Under heavy load, double that.
 #
 # Usage: bash scripts/miri.sh [portable|avx2|all]   (default: all)
 #        extra arguments after the configuration go to the test harness, e.g.
