@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Statistical timing tests (dudect; issue #6 CT-4) of the secret primitives on every backend this
 # CPU can run (crates/dudect): NTT, NTT^-1, MultiplyNTT, HighBits, the LowBits (r0) check,
-# MakeHint, the z norm check, skDecode, SHAKE256, ExpandMask and ExpandS, plus an A/A control of
-# the harness and a leaky canary.
+# MakeHint, the z and c t0 norm checks, Power2Round, skDecode, SHAKE256, ExpandMask and ExpandS,
+# plus an A/A control of the harness and a leaky canary.
 #
 # Prints a table (bench | backend | n | max |t|) and fails if any real bench (or the A/A control)
 # reaches |t| >= 10, or if the canary (an early-exit comparison) does not exceed |t| > 100, which

@@ -185,15 +185,24 @@ fn multiply_ntt<const AVX2: bool>(runner: &mut CtRunner, rng: &mut BenchRng) {
 fn high_bits<const AVX2: bool>(runner: &mut CtRunner, rng: &mut BenchRng) {
     const K: usize = MlDsa65::K;
     let w = which::<AVX2>();
+    zero_or_uniform_mod_q::<K, _>(runner, rng, |v| {
+        let mut w1 = [[0; N]; K];
+        k::high_bits::<MlDsa65>(w, v, &mut w1).map(|()| w1)
+    });
+}
+
+/// Times `op` on `K` polynomials of a secret in [0, q). Left: all zero; Right: uniform.
+fn zero_or_uniform_mod_q<const K: usize, T>(
+    runner: &mut CtRunner,
+    rng: &mut BenchRng,
+    op: impl Fn(&[Coeffs; K]) -> T,
+) {
     measure(
         runner,
         rng,
         |_| [[0; N]; K],
         |g| uniform_vec::<K>(g, 0..=Q - 1),
-        |v| {
-            let mut w1 = [[0; N]; K];
-            k::high_bits::<MlDsa65>(w, v, &mut w1).map(|()| w1)
-        },
+        op,
     );
 }
 
@@ -269,23 +278,36 @@ fn make_hint<P: ParameterSet, const K: usize, const AVX2: bool>(
     );
 }
 
-/// The z check ||z||_inf >= gamma1 - beta on l polynomials, with both classes strictly under
-/// the bound (the accepted case must not leak the values). Left: every coefficient
-/// gamma1 - beta - 1 (the largest accepted); Right: uniform among the accepted values. Both
-/// classes are checked to be accepted.
+/// The z check ||z||_inf >= gamma1 - beta on l polynomials (Algorithm 7 step 23).
 fn norm_check<const AVX2: bool>(runner: &mut CtRunner, rng: &mut BenchRng) {
     type P = MlDsa65;
-    const L: usize = P::L;
-    let w = which::<AVX2>();
-    let bound = P::GAMMA1 - P::BETA;
+    infinity_norm_check::<{ P::L }>(runner, rng, which::<AVX2>(), P::GAMMA1 - P::BETA);
+}
+
+/// The c t0 check ||c t0||_inf >= gamma2 on k polynomials (Algorithm 7 step 28's first half).
+fn ct0_check<const AVX2: bool>(runner: &mut CtRunner, rng: &mut BenchRng) {
+    type P = MlDsa65;
+    infinity_norm_check::<{ P::K }>(runner, rng, which::<AVX2>(), P::GAMMA2);
+}
+
+/// An infinity-norm check ||v||_inf >= bound on `V` polynomials, with both classes strictly
+/// under the bound (the accepted case must not leak the values). Left: every coefficient
+/// bound - 1 (the largest accepted); Right: uniform among the accepted values. Both classes are
+/// checked to be accepted.
+fn infinity_norm_check<const V: usize>(
+    runner: &mut CtRunner,
+    rng: &mut BenchRng,
+    w: Which,
+    bound: i32,
+) {
     let rejected = Cell::new(0u32);
     measure(
         runner,
         rng,
-        |_| [[bound - 1; N]; L],
-        |g| uniform_vec::<L>(g, -(bound - 1)..=bound - 1),
-        |z| {
-            let out = k::vec_exceeds(w, z, bound);
+        |_| [[bound - 1; N]; V],
+        |g| uniform_vec::<V>(g, -(bound - 1)..=bound - 1),
+        |v| {
+            let out = k::vec_exceeds(w, v, bound);
             rejected.set(rejected.get() | out.unwrap_or(1));
             out
         },
@@ -293,8 +315,19 @@ fn norm_check<const AVX2: bool>(runner: &mut CtRunner, rng: &mut BenchRng) {
     assert_eq!(
         rejected.get(),
         0,
-        "norm_check: an input was not under the bound"
+        "infinity_norm_check: an input was not under the bound"
     );
+}
+
+/// Power2Round of the secret t = A s1 + s2 (k polynomials, at key generation and key import;
+/// t0 stays secret). Left: t = 0; Right: uniform in [0, q).
+fn power2_round<const AVX2: bool>(runner: &mut CtRunner, rng: &mut BenchRng) {
+    const K: usize = MlDsa65::K;
+    let w = which::<AVX2>();
+    zero_or_uniform_mod_q::<K, _>(runner, rng, |t| {
+        let (mut t1, mut t0) = ([[0; N]; K], [[0; N]; K]);
+        k::power2_round(w, t, &mut t1, &mut t0).map(|()| (t1, t0))
+    });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -518,7 +551,7 @@ fn all_benches() -> Vec<(String, Option<Which>, BenchFn)> {
     for which in Which::ALL {
         let avx2 = which == Which::Avx2;
         let pick = |p: BenchFn, a: BenchFn| if avx2 { a } else { p };
-        let per_backend: [(&str, BenchFn); 12] = [
+        let per_backend: [(&str, BenchFn); 14] = [
             ("ntt", pick(ntt::<false>, ntt::<true>)),
             (
                 "ntt_inverse",
@@ -558,6 +591,11 @@ fn all_benches() -> Vec<(String, Option<Which>, BenchFn)> {
                 ),
             ),
             ("norm_check", pick(norm_check::<false>, norm_check::<true>)),
+            ("ct0_check", pick(ct0_check::<false>, ct0_check::<true>)),
+            (
+                "power2_round",
+                pick(power2_round::<false>, power2_round::<true>),
+            ),
             (
                 "sk_decode",
                 pick(
