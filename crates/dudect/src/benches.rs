@@ -222,8 +222,7 @@ fn decompose_check<P: ParameterSet, const K: usize, const AVX2: bool>(
     let w = which::<AVX2>();
     let bound = P::GAMMA2 - P::BETA;
     let m = (Q - 1) / (2 * P::GAMMA2);
-    let rejected = Cell::new(0u32);
-    measure(
+    measure_accepted(
         runner,
         rng,
         |_| [[compose::<P>(0, bound - 1); N]; K],
@@ -237,16 +236,31 @@ fn decompose_check<P: ParameterSet, const K: usize, const AVX2: bool>(
                 })
             })
         },
-        |r| {
-            let out = k::low_bits_exceed::<P>(w, r, bound);
-            rejected.set(rejected.get() | out.unwrap_or(1));
-            out
-        },
+        |r| k::low_bits_exceed::<P>(w, r, bound),
+        "decompose_check",
     );
+}
+
+/// [`measure`] for a bound check (1 = rejected, `None` = backend missing) whose every input,
+/// of either class, must be accepted: panics naming `bench` if one was not.
+fn measure_accepted<I: Input>(
+    runner: &mut CtRunner,
+    rng: &mut BenchRng,
+    left: impl FnMut(&mut BenchRng) -> I,
+    right: impl FnMut(&mut BenchRng) -> I,
+    check: impl Fn(&I) -> Option<u32>,
+    bench: &str,
+) {
+    let rejected = Cell::new(0u32);
+    measure(runner, rng, left, right, |v| {
+        let out = check(v);
+        rejected.set(rejected.get() | out.unwrap_or(1));
+        out
+    });
     assert_eq!(
         rejected.get(),
         0,
-        "decompose_check: an input was not under the bound"
+        "{bench}: an input was not under the bound"
     );
 }
 
@@ -300,22 +314,13 @@ fn infinity_norm_check<const V: usize>(
     w: Which,
     bound: i32,
 ) {
-    let rejected = Cell::new(0u32);
-    measure(
+    measure_accepted(
         runner,
         rng,
         |_| [[bound - 1; N]; V],
         |g| uniform_vec::<V>(g, -(bound - 1)..=bound - 1),
-        |v| {
-            let out = k::vec_exceeds(w, v, bound);
-            rejected.set(rejected.get() | out.unwrap_or(1));
-            out
-        },
-    );
-    assert_eq!(
-        rejected.get(),
-        0,
-        "infinity_norm_check: an input was not under the bound"
+        |v| k::vec_exceeds(w, v, bound),
+        "infinity_norm_check",
     );
 }
 
