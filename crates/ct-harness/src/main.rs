@@ -38,14 +38,10 @@ fn main() {
     impl mldsa::rand_core::TryRng for SecretRng {
         type Error = core::convert::Infallible;
         fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
-            let mut b = [0u8; 4];
-            self.try_fill_bytes(&mut b)?;
-            Ok(u32::from_le_bytes(b))
+            mldsa::rand_core::utils::next_word_via_fill(self)
         }
         fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
-            let mut b = [0u8; 8];
-            self.try_fill_bytes(&mut b)?;
-            Ok(u64::from_le_bytes(b))
+            mldsa::rand_core::utils::next_word_via_fill(self)
         }
         fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
             getrandom::fill(dst).expect("OS RNG");

@@ -12,7 +12,7 @@
 
 use core::fmt;
 
-use mldsa::rand_core::{TryCryptoRng, TryRng};
+use mldsa::rand_core::{TryCryptoRng, TryRng, utils};
 use mldsa::{
     Error, MlDsa44, MlDsa65, MlDsa87, ParameterSet, PreHash, PreHashed, SEED_LEN, SigningKey,
 };
@@ -69,15 +69,11 @@ impl TryRng for FailingRng {
     type Error = RngDown;
 
     fn try_next_u32(&mut self) -> Result<u32, RngDown> {
-        let mut b = [0u8; 4];
-        self.try_fill_bytes(&mut b)?;
-        Ok(u32::from_le_bytes(b))
+        utils::next_word_via_fill(self)
     }
 
     fn try_next_u64(&mut self) -> Result<u64, RngDown> {
-        let mut b = [0u8; 8];
-        self.try_fill_bytes(&mut b)?;
-        Ok(u64::from_le_bytes(b))
+        utils::next_word_via_fill(self)
     }
 
     fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), RngDown> {

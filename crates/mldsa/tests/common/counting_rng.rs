@@ -4,7 +4,7 @@
 //!
 //! Included with `#[path = "common/counting_rng.rs"] mod counting_rng;`.
 
-use mldsa::rand_core::{TryCryptoRng, TryRng};
+use mldsa::rand_core::{TryCryptoRng, TryRng, utils};
 
 /// Yields start + 1, start + 2, ... one byte at a time.
 pub struct CountingRng(pub u8);
@@ -13,15 +13,11 @@ impl TryRng for CountingRng {
     type Error = core::convert::Infallible;
 
     fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
-        let mut b = [0u8; 4];
-        self.try_fill_bytes(&mut b)?;
-        Ok(u32::from_le_bytes(b))
+        utils::next_word_via_fill(self)
     }
 
     fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
-        let mut b = [0u8; 8];
-        self.try_fill_bytes(&mut b)?;
-        Ok(u64::from_le_bytes(b))
+        utils::next_word_via_fill(self)
     }
 
     fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
