@@ -130,6 +130,10 @@ pub struct PubkeyArgs {
     /// Private key (PEM, DER or raw; `-` for stdin).
     #[arg(short, long, value_name = "FILE")]
     pub key: String,
+    /// Key file format: pem, der or raw (default: detected; a file of a raw key's size is raw
+    /// unless it reads completely as a PEM or DER key).
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub in_format: Option<Format>,
     /// Output (default: stdout).
     #[arg(short, long, value_name = "FILE")]
     pub out: Option<String>,
@@ -163,6 +167,10 @@ pub struct SignArgs {
     /// Private key (PEM, DER or raw).
     #[arg(short, long, value_name = "FILE")]
     pub key: String,
+    /// Key file format: pem, der or raw (default: detected; a file of a raw key's size is raw
+    /// unless it reads completely as a PEM or DER key).
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub in_format: Option<Format>,
     /// The message (`-` for stdin); with --external-mu, the mu.
     #[arg(value_name = "FILE", default_value = "-")]
     pub input: String,
@@ -197,9 +205,16 @@ pub struct VerifyArgs {
     /// Public key (a private key works too).
     #[arg(short, long = "pub", value_name = "FILE")]
     pub public: String,
+    /// Key file format: pem, der or raw (default: detected; a file of a raw key's size is raw
+    /// unless it reads completely as a PEM or DER key).
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub in_format: Option<Format>,
     /// Signature (raw, hex or base64).
     #[arg(short, long, value_name = "FILE")]
     pub sig: String,
+    /// Signature encoding: raw, hex or base64 (default: detected from the length).
+    #[arg(long, value_enum, value_name = "ENCODING")]
+    pub sig_format: Option<SigFormat>,
     /// The message (`-` for stdin); with --external-mu, the mu.
     #[arg(value_name = "FILE", default_value = "-")]
     pub input: String,
@@ -221,6 +236,10 @@ pub struct MuArgs {
     /// Public key (a private key works too).
     #[arg(short, long = "pub", value_name = "FILE")]
     pub public: String,
+    /// Key file format: pem, der or raw (default: detected; a file of a raw key's size is raw
+    /// unless it reads completely as a PEM or DER key).
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub in_format: Option<Format>,
     /// The message (`-` for stdin).
     #[arg(value_name = "FILE", default_value = "-")]
     pub input: String,
@@ -236,6 +255,10 @@ pub struct InspectArgs {
     /// A key or signature file.
     #[arg(value_name = "FILE")]
     pub file: String,
+    /// Key file format: pem, der or raw (default: detected; a file of a raw key's size is raw
+    /// unless it reads completely as a PEM or DER key).
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub in_format: Option<Format>,
     /// Algorithm, for raw files whose length fits several.
     #[arg(short, long, value_enum, ignore_case = true)]
     pub alg: Option<Alg>,
@@ -246,6 +269,10 @@ pub struct ConvertArgs {
     /// Input key (private or public; PEM, DER or raw).
     #[arg(short, long, value_name = "FILE")]
     pub input: String,
+    /// Key file format: pem, der or raw (default: detected; a file of a raw key's size is raw
+    /// unless it reads completely as a PEM or DER key).
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub in_format: Option<Format>,
     /// Output (default: stdout).
     #[arg(short, long, value_name = "FILE")]
     pub out: Option<String>,

@@ -251,90 +251,166 @@ impl SecretKey {
         Ok(Zeroizing::new(out))
     }
 
-    /// Reads a private key file, detecting its format. `alg` (from `-a`) is required for raw
-    /// keys whose length fits several algorithms, and must agree with PEM/DER contents.
-    /// Encrypted PKCS#8 files need `passphrase`.
+    /// Reads a private key file in `format` (from `--in-format`), or detecting it (see
+    /// [`read_detected`]). `alg` (from `-a`) is required for raw keys whose length fits several
+    /// algorithms, and must agree with PEM/DER contents. Encrypted PKCS#8 files need
+    /// `passphrase`.
     pub fn decode(
         path: &str,
         bytes: &[u8],
         alg: Option<Alg>,
         passphrase: Option<&[u8]>,
+        format: Option<Format>,
     ) -> Result<(Self, Format, Form)> {
-        let encrypted = match detect(bytes) {
+        let raw_fits = secret_raw_fits(bytes.len(), alg);
+        read_detected(path, bytes, format, raw_fits, |f| {
+            Self::decode_as(path, bytes, alg, passphrase, f)
+        })
+    }
+
+    fn decode_as(
+        path: &str,
+        bytes: &[u8],
+        alg: Option<Alg>,
+        passphrase: Option<&[u8]>,
+        format: Format,
+    ) -> Result<(Self, Format, Form)> {
+        let (key, form) = match format {
             Format::Pem => {
-                std::str::from_utf8(bytes)
-                    .ok()
-                    .and_then(mldsa::pkix::pem_label)
-                    == Some(mldsa::pkix::ENCRYPTED_PRIVATE_KEY_LABEL)
+                let text = pem_text(path, bytes)?;
+                match mldsa::pkix::pem_label(text) {
+                    Some(mldsa::pkix::ENCRYPTED_PRIVATE_KEY_LABEL) => {
+                        let pass = need_passphrase(path, passphrase)?;
+                        AnySigningKey::from_pkcs8_encrypted_pem(text, pass)
+                    }
+                    Some(label) if label != "PRIVATE KEY" => {
+                        return Err(CliError::input(
+                            path,
+                            format!("a PEM {label:?} is not a private key"),
+                        ));
+                    }
+                    _ => AnySigningKey::from_pkcs8_pem(text),
+                }
             }
             Format::Der => {
-                mldsa::pkix::der_kind(bytes) == Some(mldsa::pkix::PemLabel::EncryptedPrivateKey)
+                if mldsa::pkix::der_kind(bytes) == Some(mldsa::pkix::PemLabel::EncryptedPrivateKey)
+                {
+                    let pass = need_passphrase(path, passphrase)?;
+                    AnySigningKey::from_pkcs8_encrypted_der(bytes, pass)
+                } else {
+                    AnySigningKey::from_pkcs8_der(bytes)
+                }
             }
-            Format::Raw => false,
-        };
-        if encrypted {
-            let pass = passphrase.ok_or_else(|| {
+            Format::Raw => return Self::decode_raw(path, bytes, alg),
+        }
+        .map_err(|e| CliError::input(path, e))?;
+        let key = SecretKey::from_any(key);
+        check_alg(path, "PKCS#8 key", key.alg(), alg)?;
+        Ok((key, format, Form::from_pkix(form)))
+    }
+
+    fn decode_raw(path: &str, bytes: &[u8], alg: Option<Alg>) -> Result<(Self, Format, Form)> {
+        if bytes.len() == 32 {
+            let alg = alg.ok_or_else(|| {
                 CliError::input(
                     path,
-                    "the private key is encrypted; give --passphrase-file or --passphrase-env",
+                    "a raw 32-byte seed does not say its algorithm; add -a",
                 )
             })?;
-            let parsed = match detect(bytes) {
-                Format::Pem => AnySigningKey::from_pkcs8_encrypted_pem(
-                    std::str::from_utf8(bytes).expect("checked above"),
-                    pass,
-                ),
-                _ => AnySigningKey::from_pkcs8_encrypted_der(bytes, pass),
-            };
-            let (key, form) = parsed.map_err(|e| CliError::input(path, e))?;
-            let key = SecretKey::from_any(key);
-            check_alg(path, "PKCS#8 key", key.alg(), alg)?;
-            return Ok((key, detect(bytes), Form::from_pkix(form)));
+            let seed: [u8; 32] = bytes.try_into().expect("length checked");
+            return Ok((Self::from_seed(alg, &seed), Format::Raw, Form::Seed));
         }
-        match detect(bytes) {
-            Format::Pem | Format::Der => {
-                let parsed = match detect(bytes) {
-                    Format::Pem => std::str::from_utf8(bytes)
-                        .map_err(|_| CliError::input(path, "PEM file is not valid text"))
-                        .and_then(|s| {
-                            AnySigningKey::from_pkcs8_pem(s).map_err(|e| CliError::input(path, e))
-                        }),
-                    _ => AnySigningKey::from_pkcs8_der(bytes).map_err(|e| CliError::input(path, e)),
-                };
-                let (key, form) = parsed?;
-                let key = SecretKey::from_any(key);
-                check_alg(path, "PKCS#8 key", key.alg(), alg)?;
-                Ok((key, detect(bytes), Form::from_pkix(form)))
-            }
-            Format::Raw => {
-                let candidates: Vec<Alg> = match alg {
-                    Some(a) => vec![a],
-                    None => ALL.to_vec(),
-                };
-                if bytes.len() == 32 {
-                    let alg = alg.ok_or_else(|| {
-                        CliError::input(
-                            path,
-                            "a raw 32-byte seed does not say its algorithm; add -a",
-                        )
-                    })?;
-                    let seed: [u8; 32] = bytes.try_into().expect("length checked");
-                    return Ok((Self::from_seed(alg, &seed), Format::Raw, Form::Seed));
-                }
-                let fits: Vec<Alg> = candidates
-                    .into_iter()
-                    .filter(|a| a.sizes().1 == bytes.len())
-                    .collect();
-                match fits.as_slice() {
-                    [a] => Ok((expanded(path, *a, bytes)?, Format::Raw, Form::Expanded)),
-                    [] => Err(CliError::input(
-                        path,
-                        raw_length_message(bytes.len(), alg, 1),
-                    )),
-                    _ => unreachable!("expanded secret key lengths are distinct"),
-                }
-            }
+        // Expanded secret key lengths are distinct, so at most one algorithm fits.
+        match ALL
+            .into_iter()
+            .find(|a| alg.is_none_or(|w| w == *a) && a.sizes().1 == bytes.len())
+        {
+            Some(a) => Ok((expanded(path, a, bytes)?, Format::Raw, Form::Expanded)),
+            None => Err(CliError::input(
+                path,
+                raw_length_message(bytes.len(), alg, 1),
+            )),
         }
+    }
+}
+
+/// Whether a file of `len` bytes has the size of a raw private key (of `alg`, or of any).
+fn secret_raw_fits(len: usize, alg: Option<Alg>) -> bool {
+    len == 32
+        || ALL
+            .into_iter()
+            .any(|a| alg.is_none_or(|w| w == a) && a.sizes().1 == len)
+}
+
+/// Whether a file of `len` bytes has the size of a raw public key (of `alg`, or of any).
+fn public_raw_fits(len: usize, alg: Option<Alg>) -> bool {
+    ALL.into_iter()
+        .any(|a| alg.is_none_or(|w| w == a) && a.sizes().0 == len)
+}
+
+fn pem_text<'a>(path: &str, bytes: &'a [u8]) -> Result<&'a str> {
+    std::str::from_utf8(bytes).map_err(|_| CliError::input(path, "PEM file is not valid text"))
+}
+
+fn need_passphrase<'a>(path: &str, passphrase: Option<&'a [u8]>) -> Result<&'a [u8]> {
+    passphrase.ok_or_else(|| {
+        CliError::input(
+            path,
+            "the private key is encrypted; give --passphrase-file or --passphrase-env",
+        )
+    })
+}
+
+/// Reads a key file in the format given with `--in-format`, or else detects it so that no file
+/// this tool writes is misread: a raw key is arbitrary bytes, and may begin with what looks like
+/// a DER header (`30 82 05 1c` for a 1312-byte public key) or contain `-----BEGIN `. So when the
+/// file has a raw key's size (`raw_fits`), a PEM or DER reading wins only if it parses completely
+/// into a key of the expected kind (and algorithm); if the raw reading works as well, the file is
+/// ambiguous and `--in-format` settles it.
+fn read_detected<T>(
+    path: &str,
+    bytes: &[u8],
+    given: Option<Format>,
+    raw_fits: bool,
+    read: impl Fn(Format) -> Result<T>,
+) -> Result<T> {
+    if let Some(format) = given {
+        return read(format);
+    }
+    let looks = sniff(bytes);
+    if looks == Format::Raw || !raw_fits {
+        return read(looks);
+    }
+    match read(looks) {
+        Err(_) => read(Format::Raw),
+        Ok(key) if read(Format::Raw).is_err() => Ok(key),
+        Ok(_) => Err(CliError::input(
+            path,
+            format!(
+                "reads both as {} and as a raw key of {} bytes; add --in-format {} or --in-format \
+                 raw",
+                format_name(looks),
+                bytes.len(),
+                format_flag(looks)
+            ),
+        )),
+    }
+}
+
+/// Display name of a format.
+pub fn format_name(f: Format) -> &'static str {
+    match f {
+        Format::Pem => "PEM",
+        Format::Der => "DER",
+        Format::Raw => "raw",
+    }
+}
+
+fn format_flag(f: Format) -> &'static str {
+    match f {
+        Format::Pem => "pem",
+        Format::Der => "der",
+        Format::Raw => "raw",
     }
 }
 
@@ -385,8 +461,8 @@ fn check_alg(path: &str, what: &str, found: Alg, wanted: Option<Alg>) -> Result<
     }
 }
 
-/// Guesses a key file's format from its first bytes.
-pub fn detect(bytes: &[u8]) -> Format {
+/// Guesses a key file's format from its first bytes (a guess only: see [`read_detected`]).
+fn sniff(bytes: &[u8]) -> Format {
     // PEM may have explanatory text around its block (RFC 7468 section 2), but is text.
     let is_text = std::str::from_utf8(bytes).is_ok();
     if is_text && bytes.windows(11).any(|w| w == b"-----BEGIN ") {
@@ -456,74 +532,92 @@ impl PublicKey {
         }
     }
 
-    /// Reads a public key file, detecting its format; a private key file is accepted too (its
-    /// public half is used), so `verify -p` works with either.
+    /// Reads a public key file in `format` (from `--in-format`), or detecting it (see
+    /// [`read_detected`]); a private key file is accepted too (its public half is used), so
+    /// `verify -p` works with either.
     pub fn decode(
         path: &str,
         bytes: &[u8],
         alg: Option<Alg>,
         passphrase: Option<&[u8]>,
+        format: Option<Format>,
     ) -> Result<(Self, Format)> {
-        let format = detect(bytes);
-        if format == Format::Pem {
-            let text = std::str::from_utf8(bytes)
-                .map_err(|_| CliError::input(path, "PEM file is not valid text"))?;
-            if mldsa::pkix::pem_label(text).is_some_and(|l| l.ends_with("PRIVATE KEY")) {
-                let (sk, _, _) = SecretKey::decode(path, bytes, alg, passphrase)?;
-                return Ok((sk.public(), format));
-            }
-            let key =
-                AnyVerifyingKey::from_public_key_pem(text).map_err(|e| CliError::input(path, e))?;
-            return Ok((from_any(path, key, alg)?, format));
-        }
-        if format == Format::Der {
-            return match AnyVerifyingKey::from_public_key_der(bytes) {
-                Ok(key) => Ok((from_any(path, key, alg)?, format)),
-                Err(spki_err) => match SecretKey::decode(path, bytes, alg, passphrase) {
-                    Ok((sk, _, _)) => Ok((sk.public(), format)),
-                    Err(_) => Err(CliError::input(path, spki_err)),
-                },
-            };
-        }
-        let fits: Vec<Alg> = match alg {
-            Some(a) => vec![a],
-            None => ALL.to_vec(),
-        }
-        .into_iter()
-        .filter(|a| a.sizes().0 == bytes.len())
-        .collect();
-        // ML-DSA-44 and Dilithium2 (and so on) share public key lengths: a raw key is taken as
-        // ML-DSA, the standard, unless -a names the legacy set.
-        let fits: Vec<Alg> = match fits.iter().find(|a| !a.is_legacy()) {
-            Some(a) => vec![*a],
-            None => fits,
+        let raw_fits = public_raw_fits(bytes.len(), alg) || secret_raw_fits(bytes.len(), alg);
+        read_detected(path, bytes, format, raw_fits, |f| {
+            Self::decode_as(path, bytes, alg, passphrase, f)
+        })
+    }
+
+    fn decode_as(
+        path: &str,
+        bytes: &[u8],
+        alg: Option<Alg>,
+        passphrase: Option<&[u8]>,
+        format: Format,
+    ) -> Result<(Self, Format)> {
+        let from_secret = || {
+            SecretKey::decode_as(path, bytes, alg, passphrase, format)
+                .map(|(sk, _, _)| (sk.public(), format))
         };
+        match format {
+            Format::Pem => {
+                let text = pem_text(path, bytes)?;
+                if mldsa::pkix::pem_label(text).is_some_and(|l| l.ends_with("PRIVATE KEY")) {
+                    return from_secret();
+                }
+                if let Some(label) = mldsa::pkix::pem_label(text).filter(|l| *l != "PUBLIC KEY") {
+                    return Err(CliError::input(
+                        path,
+                        format!("a PEM {label:?} is not a public or private key"),
+                    ));
+                }
+                let key = AnyVerifyingKey::from_public_key_pem(text)
+                    .map_err(|e| CliError::input(path, e))?;
+                Ok((from_any(path, key, alg)?, format))
+            }
+            Format::Der => match AnyVerifyingKey::from_public_key_der(bytes) {
+                Ok(key) => Ok((from_any(path, key, alg)?, format)),
+                Err(spki_err) => match mldsa::pkix::der_kind(bytes) {
+                    Some(mldsa::pkix::PemLabel::PublicKey) | None => {
+                        Err(CliError::input(path, spki_err))
+                    }
+                    Some(_) => from_secret(),
+                },
+            },
+            Format::Raw if !public_raw_fits(bytes.len(), alg) => from_secret().map_err(|e| {
+                if secret_raw_fits(bytes.len(), alg) {
+                    e
+                } else {
+                    CliError::input(path, raw_length_message(bytes.len(), alg, 0))
+                }
+            }),
+            Format::Raw => Ok((Self::decode_raw(path, bytes, alg)?, format)),
+        }
+    }
+
+    fn decode_raw(path: &str, bytes: &[u8], alg: Option<Alg>) -> Result<Self> {
+        let fits: Vec<Alg> = ALL
+            .into_iter()
+            .filter(|a| alg.is_none_or(|w| w == *a) && a.sizes().0 == bytes.len())
+            .collect();
+        // ML-DSA-44 and Dilithium2 (and so on) share public key lengths: a raw key that fits
+        // several never gets a verdict under a scheme the user did not choose.
         let alg = match fits.as_slice() {
             [a] => *a,
-            [] => {
-                // Maybe a raw private key.
-                if let Ok((sk, _, _)) = SecretKey::decode(path, bytes, alg, None) {
-                    return Ok((sk.public(), format));
-                }
-                return Err(CliError::input(
-                    path,
-                    raw_length_message(bytes.len(), alg, 0),
-                ));
-            }
-            [a, ..] => {
+            _ => {
+                let names: Vec<String> = fits.iter().map(|a| format!("-a {a}")).collect();
                 return Err(CliError::input(
                     path,
                     format!(
-                        "a raw {}-byte public key could be {} or {}; add -a",
+                        "raw key of {} bytes: add {}",
                         bytes.len(),
-                        a,
-                        fits[1]
+                        names.join(" or ")
                     ),
                 ));
             }
         };
         let err = |e: mldsa::Error| CliError::input(path, e);
-        let key = match alg {
+        Ok(match alg {
             Alg::MlDsa44 => PublicKey::MlDsa44(VerifyingKey::from_bytes(bytes).map_err(err)?),
             Alg::MlDsa65 => PublicKey::MlDsa65(VerifyingKey::from_bytes(bytes).map_err(err)?),
             Alg::MlDsa87 => PublicKey::MlDsa87(VerifyingKey::from_bytes(bytes).map_err(err)?),
@@ -536,8 +630,7 @@ impl PublicKey {
             Alg::Dilithium5 => {
                 PublicKey::Dilithium5(legacy::VerifyingKey::from_bytes(bytes).map_err(err)?)
             }
-        };
-        Ok((key, format))
+        })
     }
 
     /// SHA2-256 of the raw public key, in hex: a short name for the key.
@@ -555,4 +648,86 @@ fn from_any(path: &str, key: AnyVerifyingKey, alg: Option<Alg>) -> Result<Public
     };
     check_alg(path, "public key", key.alg(), alg)?;
     Ok(key)
+}
+
+/// A key file's contents: a private key or a public key.
+pub enum KeyFile {
+    Secret(SecretKey, Format, Form),
+    Public(PublicKey, Format),
+}
+
+impl KeyFile {
+    /// Reads a private or a public key file (for `convert` and `inspect`); when it is neither,
+    /// the error is the private key reader's if the file looks like a private key, else the
+    /// public key reader's.
+    pub fn decode(
+        path: &str,
+        bytes: &[u8],
+        alg: Option<Alg>,
+        passphrase: Option<&[u8]>,
+        format: Option<Format>,
+    ) -> Result<Self> {
+        let secret_err = match SecretKey::decode(path, bytes, alg, passphrase, format) {
+            Ok((sk, f, form)) => return Ok(KeyFile::Secret(sk, f, form)),
+            Err(e) => e,
+        };
+        match PublicKey::decode(path, bytes, alg, passphrase, format) {
+            Ok((pk, f)) => Ok(KeyFile::Public(pk, f)),
+            Err(_) if looks_private(bytes, alg, format) => Err(secret_err),
+            Err(public_err) => Err(public_err),
+        }
+    }
+}
+
+/// Whether a file that reads as no key at all was meant as a private key (to pick the error).
+fn looks_private(bytes: &[u8], alg: Option<Alg>, format: Option<Format>) -> bool {
+    let format = match format {
+        Some(f) => f,
+        None if secret_raw_fits(bytes.len(), alg) => Format::Raw,
+        None => sniff(bytes),
+    };
+    match format {
+        Format::Pem => std::str::from_utf8(bytes)
+            .ok()
+            .and_then(mldsa::pkix::pem_label)
+            .is_some_and(|l| l.ends_with("PRIVATE KEY")),
+        Format::Der => matches!(
+            mldsa::pkix::der_kind(bytes),
+            Some(mldsa::pkix::PemLabel::PrivateKey | mldsa::pkix::PemLabel::EncryptedPrivateKey)
+        ),
+        Format::Raw => secret_raw_fits(bytes.len(), alg),
+    }
+}
+
+/// The format of an encrypted PKCS#8 file (PEM or DER), or None if the file is not one. A file
+/// with a raw key's size counts only when `--in-format` says PEM or DER.
+pub fn encrypted_format(bytes: &[u8], alg: Option<Alg>, format: Option<Format>) -> Option<Format> {
+    let raw_fits = public_raw_fits(bytes.len(), alg) || secret_raw_fits(bytes.len(), alg);
+    let format = match format {
+        Some(f) => f,
+        None if raw_fits => return None,
+        None => sniff(bytes),
+    };
+    let encrypted = match format {
+        Format::Pem => {
+            std::str::from_utf8(bytes)
+                .ok()
+                .and_then(mldsa::pkix::pem_label)
+                == Some(mldsa::pkix::ENCRYPTED_PRIVATE_KEY_LABEL)
+        }
+        Format::Der => {
+            mldsa::pkix::der_kind(bytes) == Some(mldsa::pkix::PemLabel::EncryptedPrivateKey)
+        }
+        Format::Raw => false,
+    };
+    encrypted.then_some(format)
+}
+
+/// Whether a file that reads as no key was still meant as one (so its key error is the one to
+/// report): a key's raw size, a PEM block, or a DER structure.
+pub fn looks_like_key(bytes: &[u8], alg: Option<Alg>, format: Option<Format>) -> bool {
+    format.is_some()
+        || public_raw_fits(bytes.len(), alg)
+        || secret_raw_fits(bytes.len(), alg)
+        || sniff(bytes) != Format::Raw
 }

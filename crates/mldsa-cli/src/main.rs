@@ -7,13 +7,15 @@ mod error;
 mod files;
 mod keys;
 mod ops;
+#[cfg(test)]
+mod readback_tests;
 mod sigfmt;
 
 use crate::alg::Alg;
 use crate::cli::{Cli, Command, MessageArgs};
 use crate::error::{CliError, EXIT_USAGE, Result};
 use crate::files::{Output, read_small};
-use crate::keys::{Form, Format, PublicKey, SecretKey, detect};
+use crate::keys::{Form, Format, KeyFile, PublicKey, SecretKey, format_name};
 use crate::ops::{MessageOptions, Randomness};
 use clap::{CommandFactory, Parser};
 use std::process::ExitCode;
@@ -120,14 +122,14 @@ fn random_seed() -> Result<Zeroizing<[u8; 32]>> {
     Ok(seed)
 }
 
-fn read_secret(path: &str, alg: Option<Alg>) -> Result<(SecretKey, Format, Form)> {
+fn read_secret(path: &str, alg: Option<Alg>, format: Option<Format>) -> Result<SecretKey> {
     let bytes = Zeroizing::new(read_small(path)?);
-    with_passphrase(|pass| SecretKey::decode(path, &bytes, alg, pass))
+    Ok(with_passphrase(|pass| SecretKey::decode(path, &bytes, alg, pass, format))?.0)
 }
 
-fn read_public(path: &str, alg: Option<Alg>) -> Result<PublicKey> {
+fn read_public(path: &str, alg: Option<Alg>, format: Option<Format>) -> Result<PublicKey> {
     let bytes = Zeroizing::new(read_small(path)?);
-    Ok(with_passphrase(|pass| PublicKey::decode(path, &bytes, alg, pass))?.0)
+    Ok(with_passphrase(|pass| PublicKey::decode(path, &bytes, alg, pass, format))?.0)
 }
 
 fn keygen(a: cli::KeygenArgs) -> Result<()> {
@@ -157,24 +159,16 @@ fn keygen(a: cli::KeygenArgs) -> Result<()> {
         eprintln!(
             "mldsa: wrote {} private key ({}, {}) to {path}",
             a.alg,
-            fmt_name(a.format),
+            format_name(a.format),
             a.key_form.name()
         );
     }
     Ok(())
 }
 
-fn fmt_name(f: Format) -> &'static str {
-    match f {
-        Format::Pem => "PEM",
-        Format::Der => "DER",
-        Format::Raw => "raw",
-    }
-}
-
 fn pubkey(a: cli::PubkeyArgs) -> Result<()> {
     // A public key is accepted too (and rewritten in the requested format).
-    let pk = read_public(&a.key, a.alg)?;
+    let pk = read_public(&a.key, a.alg, a.in_format)?;
     let out = Output {
         path: a.out.as_deref(),
         force: a.force,
@@ -216,7 +210,7 @@ fn sign(a: cli::SignArgs) -> Result<()> {
             "the key and the message cannot both come from stdin",
         ));
     }
-    let (sk, _, _) = read_secret(&a.key, a.alg)?;
+    let sk = read_secret(&a.key, a.alg, a.in_format)?;
     let options = message_options(&a.message, a.external_mu)?;
     let randomness = match (&a.rnd, a.deterministic) {
         (Some(hex), _) => Randomness::Fixed(*hex_arg::<32>("--rnd", hex)?),
@@ -244,8 +238,13 @@ fn verify(a: cli::VerifyArgs) -> Result<()> {
             "only one of the key, the signature and the message can come from stdin",
         ));
     }
-    let pk = read_public(&a.public, a.alg)?;
-    let sig = sigfmt::decode(&a.sig, &read_small(&a.sig)?, pk.alg().sizes().2)?;
+    let pk = read_public(&a.public, a.alg, a.in_format)?;
+    let sig = sigfmt::decode(
+        &a.sig,
+        &read_small(&a.sig)?,
+        pk.alg().sizes().2,
+        a.sig_format,
+    )?;
     let options = message_options(&a.message, a.external_mu)?;
     if ops::verify(&pk, &a.input, &options, &sig)? {
         if !a.quiet {
@@ -262,7 +261,7 @@ fn verify(a: cli::VerifyArgs) -> Result<()> {
 }
 
 fn mu(a: cli::MuArgs) -> Result<()> {
-    let pk = read_public(&a.public, a.alg)?;
+    let pk = read_public(&a.public, a.alg, a.in_format)?;
     let options = message_options(&a.message, false)?;
     println!("{}", hex::encode(ops::mu(&pk, &a.input, &options)?));
     Ok(())
@@ -270,81 +269,73 @@ fn mu(a: cli::MuArgs) -> Result<()> {
 
 fn inspect(a: cli::InspectArgs) -> Result<()> {
     let bytes = Zeroizing::new(read_small(&a.file)?);
-    let format = detect(&bytes);
-    let label = std::str::from_utf8(&bytes)
-        .ok()
-        .and_then(mldsa::pkix::pem_label);
-    let encrypted = label == Some(mldsa::pkix::ENCRYPTED_PRIVATE_KEY_LABEL)
-        || (format == Format::Der
-            && mldsa::pkix::der_kind(&bytes) == Some(mldsa::pkix::PemLabel::EncryptedPrivateKey));
-    if encrypted && with_passphrase(|p| p.is_none()) {
+    if let Some(format) = keys::encrypted_format(&bytes, a.alg, a.in_format)
+        && with_passphrase(|p| p.is_none())
+    {
         println!("file:        {}", a.file);
         println!(
             "type:        encrypted private key (PKCS#8 PBES2, {})",
-            fmt_name(format)
+            format_name(format)
         );
         println!(
             "algorithm:   unknown without the passphrase (--passphrase-file or --passphrase-env)"
         );
         return Ok(());
     }
-    let is_private_pem = label.is_some_and(|l| l.ends_with("PRIVATE KEY"));
-    let private = match format {
-        Format::Pem if !is_private_pem => None,
-        // A PEM private key (or an encrypted one) that does not decode: say why, rather than
-        // falling through to "not a key".
-        Format::Pem => Some(with_passphrase(|pass| {
-            SecretKey::decode(&a.file, &bytes, a.alg, pass)
-        })?),
-        _ if encrypted => Some(with_passphrase(|pass| {
-            SecretKey::decode(&a.file, &bytes, a.alg, pass)
-        })?),
-        _ => with_passphrase(|pass| SecretKey::decode(&a.file, &bytes, a.alg, pass)).ok(),
-    };
-    if let Some((sk, format, form)) = private {
-        let (pk_len, sk_len, sig_len) = sk.alg().sizes();
-        println!("file:        {}", a.file);
-        println!("type:        private key");
-        println!("algorithm:   {}{}", sk.alg(), legacy_note(sk.alg()));
-        println!("format:      {} ({})", fmt_name(format), form.name());
-        println!("file size:   {} bytes", bytes.len());
-        println!(
-            "sizes:       public key {pk_len}, expanded private key {sk_len}, signature {sig_len} bytes"
-        );
-        println!("fingerprint: SHA2-256:{}", sk.public().fingerprint());
-        return Ok(());
-    }
-    if let Ok((pk, format)) = PublicKey::decode(&a.file, &bytes, a.alg, None) {
-        let (pk_len, _, sig_len) = pk.alg().sizes();
-        println!("file:        {}", a.file);
-        println!("type:        public key");
-        println!("algorithm:   {}{}", pk.alg(), legacy_note(pk.alg()));
-        println!("format:      {}", fmt_name(format));
-        println!("sizes:       public key {pk_len}, signature {sig_len} bytes");
-        println!("fingerprint: SHA2-256:{}", pk.fingerprint());
-        return Ok(());
-    }
-    // A signature: raw, hex or base64, of one of the known lengths.
-    for alg in alg::ALL.iter().filter(|x| a.alg.is_none_or(|w| w == **x)) {
-        if let Ok(sig) = sigfmt::decode(&a.file, &bytes, alg.sizes().2) {
-            let same_len: Vec<&str> = alg::ALL
-                .iter()
-                .filter(|x| x.sizes().2 == sig.len())
-                .map(|x| x.name())
-                .collect();
+    let key_err = match with_passphrase(|pass| {
+        KeyFile::decode(&a.file, &bytes, a.alg, pass, a.in_format)
+    }) {
+        Ok(KeyFile::Secret(sk, format, form)) => {
+            let (pk_len, sk_len, sig_len) = sk.alg().sizes();
             println!("file:        {}", a.file);
-            println!("type:        signature ({} bytes)", sig.len());
-            println!("algorithm:   {}", same_len.join(" or "));
+            println!("type:        private key");
+            println!("algorithm:   {}{}", sk.alg(), legacy_note(sk.alg()));
+            println!("format:      {} ({})", format_name(format), form.name());
+            println!("file size:   {} bytes", bytes.len());
             println!(
-                "encoding:    {}",
-                if sig.len() == bytes.len() {
-                    "raw"
-                } else {
-                    "text (hex or base64)"
-                }
+                "sizes:       public key {pk_len}, expanded private key {sk_len}, signature {sig_len} bytes"
             );
+            println!("fingerprint: SHA2-256:{}", sk.public().fingerprint());
             return Ok(());
         }
+        Ok(KeyFile::Public(pk, format)) => {
+            let (pk_len, _, sig_len) = pk.alg().sizes();
+            println!("file:        {}", a.file);
+            println!("type:        public key");
+            println!("algorithm:   {}{}", pk.alg(), legacy_note(pk.alg()));
+            println!("format:      {}", format_name(format));
+            println!("sizes:       public key {pk_len}, signature {sig_len} bytes");
+            println!("fingerprint: SHA2-256:{}", pk.fingerprint());
+            return Ok(());
+        }
+        Err(e) => e,
+    };
+    // A signature: raw, hex or base64, of one of the known lengths (never a key's length).
+    if a.in_format.is_none() {
+        for alg in alg::ALL.iter().filter(|x| a.alg.is_none_or(|w| w == **x)) {
+            if let Ok(sig) = sigfmt::decode(&a.file, &bytes, alg.sizes().2, None) {
+                let same_len: Vec<&str> = alg::ALL
+                    .iter()
+                    .filter(|x| x.sizes().2 == sig.len())
+                    .map(|x| x.name())
+                    .collect();
+                println!("file:        {}", a.file);
+                println!("type:        signature ({} bytes)", sig.len());
+                println!("algorithm:   {}", same_len.join(" or "));
+                println!(
+                    "encoding:    {}",
+                    if sig.len() == bytes.len() {
+                        "raw"
+                    } else {
+                        "text (hex or base64)"
+                    }
+                );
+                return Ok(());
+            }
+        }
+    }
+    if keys::looks_like_key(&bytes, a.alg, a.in_format) {
+        return Err(key_err);
     }
     Err(CliError::input(
         &a.file,
@@ -362,26 +353,13 @@ fn legacy_note(alg: Alg) -> &'static str {
 
 fn convert(a: cli::ConvertArgs) -> Result<()> {
     let bytes = Zeroizing::new(read_small(&a.input)?);
-    let is_public_pem = detect(&bytes) == Format::Pem
-        && std::str::from_utf8(&bytes)
-            .ok()
-            .and_then(mldsa::pkix::pem_label)
-            == Some("PUBLIC KEY");
-    let secret = if is_public_pem {
-        None
-    } else {
-        match with_passphrase(|pass| SecretKey::decode(&a.input, &bytes, a.alg, pass)) {
-            Ok(k) => Some(k),
-            // A private key that fails (say, a wrong passphrase) is reported as such; only
-            // documents that may be public keys fall through to the public-key reader.
-            Err(e) if !is_public_key_candidate(&bytes) => return Err(e),
-            Err(_) => None,
-        }
-    };
+    let key = with_passphrase(|pass| KeyFile::decode(&a.input, &bytes, a.alg, pass, a.in_format))?;
     let pass = encryption_passphrase(a.encrypt)?;
-    let (data, private): (Zeroizing<Vec<u8>>, bool) = match secret {
-        Some((sk, _, _)) if a.public => (Zeroizing::new(sk.public().encode(a.format)?), false),
-        Some((sk, _, form)) => {
+    let (data, private): (Zeroizing<Vec<u8>>, bool) = match key {
+        KeyFile::Secret(sk, _, _) if a.public => {
+            (Zeroizing::new(sk.public().encode(a.format)?), false)
+        }
+        KeyFile::Secret(sk, _, form) => {
             let form = a
                 .key_form
                 .unwrap_or(if a.format == Format::Raw && form == Form::Both {
@@ -394,11 +372,10 @@ fn convert(a: cli::ConvertArgs) -> Result<()> {
                 true,
             )
         }
-        None => {
+        KeyFile::Public(pk, _) => {
             if a.key_form.is_some() {
                 return Err(CliError::usage("--key-form applies to private keys only"));
             }
-            let (pk, _) = PublicKey::decode(&a.input, &bytes, a.alg, None)?;
             (Zeroizing::new(pk.encode(a.format)?), false)
         }
     };
@@ -408,20 +385,6 @@ fn convert(a: cli::ConvertArgs) -> Result<()> {
         private,
     }
     .write(&data)
-}
-
-/// Whether a document that failed as a private key may still be a public key.
-fn is_public_key_candidate(bytes: &[u8]) -> bool {
-    match detect(bytes) {
-        Format::Pem => {
-            std::str::from_utf8(bytes)
-                .ok()
-                .and_then(mldsa::pkix::pem_label)
-                == Some("PUBLIC KEY")
-        }
-        Format::Der => mldsa::pkix::der_kind(bytes) == Some(mldsa::pkix::PemLabel::PublicKey),
-        Format::Raw => alg::ALL.iter().any(|a| a.sizes().0 == bytes.len()),
-    }
 }
 
 fn demo(a: cli::DemoArgs) -> Result<()> {

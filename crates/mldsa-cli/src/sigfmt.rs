@@ -25,24 +25,45 @@ pub fn encode(sig: &[u8], format: SigFormat) -> Vec<u8> {
     }
 }
 
-/// Decodes a signature file of any of the three encodings, given the expected length.
-pub fn decode(path: &str, bytes: &[u8], expected: usize) -> Result<Vec<u8>> {
-    if bytes.len() == expected {
-        return Ok(bytes.to_vec());
-    }
-    let text = std::str::from_utf8(bytes).map(str::trim).unwrap_or("");
-    let compact: String = text.split_whitespace().collect();
-    let from_text = hex::decode(&compact)
-        .ok()
-        .or_else(|| BASE64.decode(&compact).ok());
-    if let Some(raw) = from_text.filter(|raw| raw.len() == expected) {
+/// Decodes a signature file of the given encoding (`--sig-format`), or of any of the three,
+/// given the expected length. Detection cannot misread: a file of exactly the expected length is
+/// raw, and no hex or base64 text of a signature has a signature's length.
+pub fn decode(
+    path: &str,
+    bytes: &[u8],
+    expected: usize,
+    format: Option<SigFormat>,
+) -> Result<Vec<u8>> {
+    let text = || {
+        let text = std::str::from_utf8(bytes).map(str::trim).unwrap_or("");
+        text.split_whitespace().collect::<String>()
+    };
+    let decoded = match format {
+        None if bytes.len() == expected => Some(bytes.to_vec()),
+        None => {
+            let compact = text();
+            hex::decode(&compact)
+                .ok()
+                .or_else(|| BASE64.decode(&compact).ok())
+        }
+        Some(SigFormat::Raw) => Some(bytes.to_vec()),
+        Some(SigFormat::Hex) => hex::decode(text()).ok(),
+        Some(SigFormat::Base64) => BASE64.decode(text()).ok(),
+    };
+    if let Some(raw) = decoded.filter(|raw| raw.len() == expected) {
         return Ok(raw);
     }
+    let encoding = match format {
+        None => "raw, or as hex or base64",
+        Some(SigFormat::Raw) => "raw",
+        Some(SigFormat::Hex) => "as hex",
+        Some(SigFormat::Base64) => "as base64",
+    };
     Err(CliError::input(
         path,
         format!(
-            "not a signature of this key's algorithm: expected {expected} bytes (raw, or as hex or \
-             base64), got {} bytes",
+            "not a signature of this key's algorithm: expected {expected} bytes ({encoding}), got \
+             {} bytes",
             bytes.len()
         ),
     ))

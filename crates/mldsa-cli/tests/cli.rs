@@ -829,3 +829,215 @@ fn inspect_explains_why_a_private_key_does_not_load() {
         .success()
         .stdout(predicate::str::contains("ML-DSA-65"));
 }
+
+/// Issue #22's reproduction: a raw seed beginning `30 1e` (one DER SEQUENCE of 30 bytes, in
+/// form) was written and then refused as malformed DER. It must sign and verify.
+#[test]
+fn raw_seed_that_looks_like_der_signs_and_verifies() {
+    let dir = TempDir::new().unwrap();
+    let (sk, pk, m, sig) = (p(&dir, "sk"), p(&dir, "pk"), p(&dir, "m"), p(&dir, "m.sig"));
+    let seed = "301e000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d";
+    mldsa()
+        .args([
+            "keygen",
+            "-a",
+            "ML-DSA-44",
+            "--seed",
+            seed,
+            "--format",
+            "raw",
+        ])
+        .args(["--key-form", "seed", "-o", s(&sk), "--pub", s(&pk)])
+        .assert()
+        .success();
+    fs::write(&m, b"").unwrap();
+    mldsa()
+        .args(["sign", "-a", "ML-DSA-44", "-k", s(&sk), "--deterministic"])
+        .args(["-o", s(&sig), s(&m)])
+        .assert()
+        .success();
+    mldsa()
+        .args([
+            "verify",
+            "-a",
+            "ML-DSA-44",
+            "-p",
+            s(&pk),
+            "-s",
+            s(&sig),
+            s(&m),
+        ])
+        .assert()
+        .success();
+    // Said explicitly, the format is not guessed at all; the wrong one is an error.
+    mldsa()
+        .args([
+            "sign",
+            "-a",
+            "ML-DSA-44",
+            "-k",
+            s(&sk),
+            "--in-format",
+            "der",
+            s(&m),
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("DER"));
+}
+
+/// `--in-format` settles what detection would guess: a PEM public key with explanatory text
+/// around it, padded to the size of a raw ML-DSA-65 public key, is PEM unless told otherwise.
+#[test]
+fn in_format_and_sig_format_say_how_to_read() {
+    let dir = TempDir::new().unwrap();
+    let (key, public, m, sig) = (
+        p(&dir, "k.pem"),
+        p(&dir, "p.pem"),
+        p(&dir, "m"),
+        p(&dir, "m.sig"),
+    );
+    mldsa()
+        .args([
+            "keygen",
+            "-a",
+            "ML-DSA-44",
+            "-o",
+            s(&key),
+            "--pub",
+            s(&public),
+        ])
+        .assert()
+        .success();
+    let mut padded = fs::read_to_string(&public).unwrap();
+    while padded.len() < 1952 {
+        padded.insert(0, '#');
+    }
+    fs::write(&public, &padded).unwrap();
+    mldsa()
+        .args(["inspect", s(&public)])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("ML-DSA-44").and(predicate::str::contains("PEM")));
+    mldsa()
+        .args([
+            "inspect",
+            "--in-format",
+            "raw",
+            "-a",
+            "ML-DSA-65",
+            s(&public),
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("ML-DSA-65").and(predicate::str::contains("raw")));
+    // With -a naming another set, the PEM reading does not fit and the raw one is taken.
+    mldsa()
+        .args(["inspect", "-a", "ML-DSA-65", s(&public)])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("raw"));
+    fs::write(&m, b"msg").unwrap();
+    mldsa()
+        .args([
+            "sign",
+            "-k",
+            s(&key),
+            "--sig-format",
+            "hex",
+            "-o",
+            s(&sig),
+            s(&m),
+        ])
+        .assert()
+        .success();
+    mldsa()
+        .args([
+            "verify",
+            "-p",
+            s(&public),
+            "-s",
+            s(&sig),
+            "--sig-format",
+            "hex",
+            s(&m),
+        ])
+        .assert()
+        .success();
+    mldsa()
+        .args([
+            "verify",
+            "-p",
+            s(&public),
+            "-s",
+            s(&sig),
+            "--sig-format",
+            "base64",
+            s(&m),
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("as base64"));
+}
+
+/// Issue #18 (5): a raw public key whose length fits ML-DSA-44 and Dilithium2 gets no verdict
+/// under a scheme the user did not choose.
+#[test]
+fn raw_public_key_of_a_shared_length_needs_a() {
+    let dir = TempDir::new().unwrap();
+    let (key, public, m, sig) = (p(&dir, "k"), p(&dir, "p"), p(&dir, "m"), p(&dir, "s"));
+    mldsa()
+        .args([
+            "keygen",
+            "-a",
+            "Dilithium2",
+            "--format",
+            "raw",
+            "-o",
+            s(&key),
+        ])
+        .args(["--pub", s(&public)])
+        .assert()
+        .success();
+    fs::write(&m, b"msg").unwrap();
+    mldsa()
+        .args([
+            "sign",
+            "-a",
+            "Dilithium2",
+            "-k",
+            s(&key),
+            "-o",
+            s(&sig),
+            s(&m),
+        ])
+        .assert()
+        .success();
+    for cmd in [
+        &["verify", "-p", s(&public), "-s", s(&sig), s(&m)][..],
+        &["inspect", s(&public)],
+        &["pubkey", "-k", s(&public)],
+        &["convert", "-i", s(&public), "--format", "raw"],
+    ] {
+        mldsa()
+            .args(cmd)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "raw key of 1312 bytes: add -a ML-DSA-44 or -a Dilithium2",
+            ));
+    }
+    mldsa()
+        .args([
+            "verify",
+            "-a",
+            "Dilithium2",
+            "-p",
+            s(&public),
+            "-s",
+            s(&sig),
+            s(&m),
+        ])
+        .assert()
+        .success();
+}
