@@ -186,8 +186,9 @@ pub struct SignArgs {
     /// Use this 32-byte rnd (64 hex digits) instead of fresh randomness.
     #[arg(long, value_name = "HEX")]
     pub rnd: Option<String>,
-    /// The input is mu (64 bytes, raw or hex), as `mldsa mu` prints it.
-    #[arg(long, conflicts_with = "prehash")]
+    /// The input is mu (64 bytes, raw or hex), as `mldsa mu` prints it (mu already binds the
+    /// context and any pre-hash, so those options do not go with it).
+    #[arg(long, conflicts_with_all = ["prehash", "context", "context_hex"])]
     pub external_mu: bool,
     /// Signature encoding.
     #[arg(long, value_enum, default_value = "raw")]
@@ -220,8 +221,8 @@ pub struct VerifyArgs {
     pub input: String,
     #[command(flatten)]
     pub message: MessageArgs,
-    /// The input is mu (64 bytes, raw or hex).
-    #[arg(long, conflicts_with = "prehash")]
+    /// The input is mu (64 bytes, raw or hex; mu already binds the context and any pre-hash).
+    #[arg(long, conflicts_with_all = ["prehash", "context", "context_hex"])]
     pub external_mu: bool,
     /// Algorithm, for raw keys (checked against PEM/DER keys).
     #[arg(short, long, value_enum, ignore_case = true)]
@@ -280,7 +281,7 @@ pub struct ConvertArgs {
     #[arg(long, value_enum, default_value = "pem")]
     pub format: Format,
     /// Output form for private keys (default: the input's, or seed for raw input).
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, conflicts_with = "public")]
     pub key_form: Option<Form>,
     /// Write the public key of a private key instead.
     #[arg(long)]

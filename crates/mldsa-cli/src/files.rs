@@ -8,7 +8,7 @@ use crate::error::{CliError, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, IsTerminal, Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Keys, signatures and mu values are small; refuse to slurp anything larger by mistake.
 const SMALL_FILE_LIMIT: u64 = 1 << 20;
@@ -81,60 +81,213 @@ pub struct Output<'a> {
     pub private: bool,
 }
 
+/// Where an output really goes, once its path is looked at.
+enum Target {
+    Stdout,
+    Stderr,
+    /// A device, FIFO or socket, or anything under /dev or /proc (`/dev/fd/3`): written into,
+    /// never replaced, since renaming over it would replace the special file itself.
+    Special(PathBuf),
+    /// A regular file (existing, and then replaced only with --force, or new): written to a
+    /// temporary name beside it and moved into place.
+    File {
+        path: PathBuf,
+        exists: bool,
+    },
+}
+
+/// What identifies a file: its device and inode if it exists, else its directory and name.
+#[derive(PartialEq)]
+enum Identity {
+    Inode(u64, u64),
+    Named(PathBuf),
+    Stream(&'static str),
+}
+
+fn inode(meta: &fs::Metadata) -> Identity {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        Identity::Inode(meta.dev(), meta.ino())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        Identity::Named(PathBuf::new())
+    }
+}
+
 impl Output<'_> {
-    /// Writes `data`, atomically and without clobbering (unless forced) for files.
-    pub fn write(&self, data: &[u8]) -> Result<()> {
-        match self.path {
-            None | Some("-") => {
-                if self.private && io::stdout().is_terminal() {
-                    return Err(CliError::usage(
-                        "refusing to print a private key to the terminal; use -o FILE or a pipe",
-                    ));
+    fn name(&self) -> &str {
+        self.path.unwrap_or("-")
+    }
+
+    fn target(&self) -> Result<(Target, Identity)> {
+        let path = match self.path {
+            None | Some("-" | "/dev/stdout" | "/dev/fd/1" | "/proc/self/fd/1") => {
+                return Ok((Target::Stdout, Identity::Stream("stdout")));
+            }
+            Some("/dev/stderr" | "/dev/fd/2" | "/proc/self/fd/2") => {
+                return Ok((Target::Stderr, Identity::Stream("stderr")));
+            }
+            Some(p) => p,
+        };
+        let err = |e: &dyn std::fmt::Display| CliError::input(path, e);
+        let p = Path::new(path);
+        match fs::metadata(p) {
+            Ok(meta) if meta.is_dir() => Err(err(&"is a directory")),
+            Ok(meta)
+                if !meta.is_file() || path.starts_with("/dev/") || path.starts_with("/proc/") =>
+            {
+                Ok((Target::Special(p.to_path_buf()), inode(&meta)))
+            }
+            Ok(_) if !self.force => Err(err(&"already exists; use --force to replace it")),
+            // An existing regular file, possibly behind symlinks: replace the file the links
+            // point to, not the links.
+            Ok(meta) => {
+                let path = fs::canonicalize(p).map_err(|e| err(&e))?;
+                Ok((Target::File { path, exists: true }, inode(&meta)))
+            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                if p.symlink_metadata().is_ok() {
+                    return Err(err(&"is a symbolic link to nothing"));
                 }
-                let mut out = io::stdout().lock();
-                out.write_all(data)
-                    .and_then(|_| out.flush())
-                    .map_err(|e| CliError::input("-", e))
+                let dir = match p.parent() {
+                    Some(d) if !d.as_os_str().is_empty() => d,
+                    _ => Path::new("."),
+                };
+                let dir = fs::canonicalize(dir)
+                    .map_err(|e| err(&format!("directory {}: {e}", dir.display())))?;
+                if !dir.is_dir() {
+                    return Err(err(&format!("{} is not a directory", dir.display())));
+                }
+                let name = p.file_name().ok_or_else(|| err(&"not a file name"))?;
+                let id = Identity::Named(dir.join(name));
+                let path = p.to_path_buf();
+                Ok((
+                    Target::File {
+                        path,
+                        exists: false,
+                    },
+                    id,
+                ))
             }
-            Some(path) => {
-                write_atomic(Path::new(path), data, self.force, self.private).map_err(|e| {
-                    if e.kind() == io::ErrorKind::AlreadyExists {
-                        CliError::input(path, "already exists; use --force to replace it")
-                    } else {
-                        CliError::input(path, e)
-                    }
-                })
-            }
+            Err(e) => Err(err(&e)),
         }
     }
 }
 
-fn write_atomic(path: &Path, data: &[u8], force: bool, private: bool) -> io::Result<()> {
-    match fs::metadata(path) {
-        // A device, FIFO or socket (say /dev/null, /dev/stdout or a pipe): write into it. It holds
-        // no file to lose, and renaming over it would replace the special file itself.
-        Ok(meta) if !meta.is_file() => {
-            if meta.is_dir() {
-                return Err(io::Error::other("is a directory"));
-            }
-            return OpenOptions::new().write(true).open(path)?.write_all(data);
-        }
-        Ok(_) if !force => return Err(io::ErrorKind::AlreadyExists.into()),
-        // An existing regular file, possibly behind symlinks: replace the file the links point
-        // to, not the links.
-        Ok(_) => return replace_file(&fs::canonicalize(path)?, data, true, private),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            if path.symlink_metadata().is_ok() {
-                return Err(io::Error::other("is a symbolic link to nothing"));
-            }
-        }
-        Err(e) => return Err(e),
+/// Writes all the outputs of one command, or none: each is checked first (not an existing file
+/// without --force, a directory that exists, no two the same file or stream, none the same file
+/// as one of the command's `inputs`, even with --force), then every file is written to a
+/// temporary name beside it, then streams are written, and only then are the files moved into
+/// place. If anything fails, no new file is left behind.
+pub fn write_outputs(outputs: &[(Output, &[u8])], inputs: &[&str]) -> Result<()> {
+    if outputs.iter().any(|(o, _)| o.force) && outputs.iter().all(|(o, _)| o.path.is_none()) {
+        return Err(CliError::usage(
+            "--force replaces output files, but there is none (-o)",
+        ));
     }
-    replace_file(path, data, force, private)
+    let mut targets = Vec::new();
+    for (i, (out, _)) in outputs.iter().enumerate() {
+        let (target, id) = out.target()?;
+        if let Some(j) = targets.iter().position(|(_, other)| *other == id) {
+            let (a, b) = (outputs[j].0.name(), out.name());
+            return Err(CliError::usage(if a == b {
+                format!("{a} is given for two outputs")
+            } else {
+                format!("{a} and {b} are the same output")
+            }));
+        }
+        for input in inputs.iter().filter(|p| **p != "-") {
+            let same = Path::new(input) == Path::new(out.name())
+                || fs::metadata(input).is_ok_and(|m| inode(&m) == id && cfg!(unix));
+            if same {
+                return Err(CliError::input(
+                    out.name(),
+                    format!("is the input {input}: refusing to write over it, even with --force"),
+                ));
+            }
+        }
+        if matches!(target, Target::Stdout) && outputs[i].0.private && io::stdout().is_terminal() {
+            return Err(CliError::usage(
+                "refusing to print a private key to the terminal; use -o FILE or a pipe",
+            ));
+        }
+        targets.push((target, id));
+    }
+    // Stage every file; on failure, remove what was staged.
+    let mut staged: Vec<Option<PathBuf>> = Vec::new();
+    let cleanup = |staged: &[Option<PathBuf>]| {
+        for tmp in staged.iter().flatten() {
+            let _ = fs::remove_file(tmp);
+        }
+    };
+    for ((out, data), (target, _)) in outputs.iter().zip(&targets) {
+        let tmp = match target {
+            Target::File { path, .. } => match stage(path, data, out.private) {
+                Ok(tmp) => Some(tmp),
+                Err(e) => {
+                    cleanup(&staged);
+                    return Err(CliError::input(out.name(), e));
+                }
+            },
+            _ => None,
+        };
+        staged.push(tmp);
+    }
+    // Streams and special files next: they cannot be taken back, so they come after every
+    // check that can fail.
+    for ((out, data), (target, _)) in outputs.iter().zip(&targets) {
+        let written = match target {
+            Target::Stdout => {
+                let mut s = io::stdout().lock();
+                s.write_all(data).and_then(|_| s.flush())
+            }
+            Target::Stderr => io::stderr().lock().write_all(data),
+            Target::Special(path) => OpenOptions::new()
+                .write(true)
+                .open(path)
+                .and_then(|mut f| f.write_all(data)),
+            Target::File { .. } => Ok(()),
+        };
+        if let Err(e) = written {
+            cleanup(&staged);
+            return Err(CliError::input(out.name(), e));
+        }
+    }
+    // Move the files into place; on failure, take back the new ones already placed.
+    let mut placed: Vec<&Path> = Vec::new();
+    for (i, (out, _)) in outputs.iter().enumerate() {
+        let (Target::File { path, exists }, Some(tmp)) = (&targets[i].0, &staged[i]) else {
+            continue;
+        };
+        let moved = if *exists {
+            fs::rename(tmp, path)
+        } else {
+            // A hard link fails if the name was taken meanwhile: no clobbering, even in a race.
+            fs::hard_link(tmp, path).and_then(|_| fs::remove_file(tmp))
+        };
+        if let Err(e) = moved {
+            cleanup(&staged[i..]);
+            for p in placed {
+                let _ = fs::remove_file(p);
+            }
+            return Err(if e.kind() == io::ErrorKind::AlreadyExists {
+                CliError::input(out.name(), "already exists; use --force to replace it")
+            } else {
+                CliError::input(out.name(), e)
+            });
+        }
+        if !*exists {
+            placed.push(path);
+        }
+    }
+    Ok(())
 }
 
-/// Writes `data` to a temporary file beside `path` and moves it into place.
-fn replace_file(path: &Path, data: &[u8], force: bool, private: bool) -> io::Result<()> {
+/// Writes `data` to a new temporary file beside `path` (0600 if private) and syncs it.
+fn stage(path: &Path, data: &[u8], private: bool) -> io::Result<PathBuf> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -156,19 +309,15 @@ fn replace_file(path: &Path, data: &[u8], force: bool, private: bool) -> io::Res
     }
     #[cfg(not(unix))]
     let _ = private;
-    let result = (|| {
-        let mut f = options.open(&tmp)?;
+    let result = options.open(&tmp).and_then(|mut f| {
         f.write_all(data)?;
-        f.sync_all()?;
-        if force {
-            fs::rename(&tmp, path)
-        } else {
-            // A hard link fails if the name was taken meanwhile: no clobbering, even in a race.
-            fs::hard_link(&tmp, path).and_then(|_| fs::remove_file(&tmp))
+        f.sync_all()
+    });
+    match result {
+        Ok(()) => Ok(tmp),
+        Err(e) => {
+            let _ = fs::remove_file(&tmp);
+            Err(e)
         }
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
     }
-    result
 }

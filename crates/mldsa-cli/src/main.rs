@@ -14,7 +14,7 @@ mod sigfmt;
 use crate::alg::Alg;
 use crate::cli::{Cli, Command, MessageArgs};
 use crate::error::{CliError, EXIT_USAGE, Result};
-use crate::files::{Output, read_small};
+use crate::files::{Output, read_small, write_outputs};
 use crate::keys::{Form, Format, KeyFile, PublicKey, SecretKey, format_name};
 use crate::ops::{MessageOptions, Randomness};
 use clap::{CommandFactory, Parser};
@@ -25,6 +25,16 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = passphrase(&cli.passphrase).and_then(|pass| {
         PASSPHRASE.with(|p| *p.borrow_mut() = pass);
+        PASSPHRASE_SOURCE.with(|s| {
+            *s.borrow_mut() = match (
+                &cli.passphrase.passphrase_file,
+                &cli.passphrase.passphrase_env,
+            ) {
+                (Some(file), _) => Some(("--passphrase-file", Some(file.clone()))),
+                (None, Some(_)) => Some(("--passphrase-env", None)),
+                (None, None) => None,
+            }
+        });
         run(cli.command)
     });
     match result {
@@ -40,6 +50,28 @@ thread_local! {
     /// The passphrase given with --passphrase-file / --passphrase-env, if any.
     static PASSPHRASE: std::cell::RefCell<Option<Zeroizing<Vec<u8>>>> =
         const { std::cell::RefCell::new(None) };
+    /// Which option gave the passphrase, and its file (an input no output may replace).
+    static PASSPHRASE_SOURCE: std::cell::RefCell<Option<(&'static str, Option<String>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// The passphrase file, if any: an input of every command.
+fn passphrase_file() -> Option<String> {
+    PASSPHRASE_SOURCE.with(|s| s.borrow().as_ref().and_then(|(_, f)| f.clone()))
+}
+
+/// A passphrase that would have no effect is an error (the user meant something to happen):
+/// `reads_encrypted` says whether the command reads an encrypted key, `encrypts` whether it
+/// writes one.
+fn passphrase_must_be_used(key: &str, reads_encrypted: bool, encrypts: bool) -> Result<()> {
+    match PASSPHRASE_SOURCE.with(|s| s.borrow().as_ref().map(|(o, _)| *o)) {
+        Some(option) if !reads_encrypted && !encrypts => Err(CliError::usage(match key {
+            "" => format!("{option} was given, but nothing is encrypted: add --encrypt"),
+            "-" => format!("{option} was given, but <stdin> is not an encrypted key"),
+            _ => format!("{option} was given, but {key} is not an encrypted key"),
+        })),
+        _ => Ok(()),
+    }
 }
 
 /// Reads the passphrase from the file or environment variable named on the command line.
@@ -124,12 +156,23 @@ fn random_seed() -> Result<Zeroizing<[u8; 32]>> {
 
 fn read_secret(path: &str, alg: Option<Alg>, format: Option<Format>) -> Result<SecretKey> {
     let bytes = Zeroizing::new(read_small(path)?);
-    Ok(with_passphrase(|pass| SecretKey::decode(path, &bytes, alg, pass, format))?.0)
+    let key = with_passphrase(|pass| SecretKey::decode(path, &bytes, alg, pass, format))?.0;
+    let encrypted = keys::encrypted_format(&bytes, alg, format).is_some();
+    passphrase_must_be_used(path, encrypted, false)?;
+    Ok(key)
 }
 
 fn read_public(path: &str, alg: Option<Alg>, format: Option<Format>) -> Result<PublicKey> {
     let bytes = Zeroizing::new(read_small(path)?);
-    Ok(with_passphrase(|pass| PublicKey::decode(path, &bytes, alg, pass, format))?.0)
+    let key = with_passphrase(|pass| PublicKey::decode(path, &bytes, alg, pass, format))?.0;
+    let encrypted = keys::encrypted_format(&bytes, alg, format).is_some();
+    passphrase_must_be_used(path, encrypted, false)?;
+    Ok(key)
+}
+
+/// The command's inputs other than stdin that no output may replace.
+fn inputs<'a>(paths: &[&'a str], pass_file: &'a Option<String>) -> Vec<&'a str> {
+    paths.iter().copied().chain(pass_file.as_deref()).collect()
 }
 
 fn keygen(a: cli::KeygenArgs) -> Result<()> {
@@ -138,23 +181,30 @@ fn keygen(a: cli::KeygenArgs) -> Result<()> {
         None => random_seed()?,
     };
     let sk = SecretKey::from_seed(a.alg, &seed);
+    passphrase_must_be_used("", false, a.encrypt)?;
     let pass = encryption_passphrase(a.encrypt)?;
     let encoded = sk.encode(a.format, a.key_form, pass.as_ref().map(|p| p.as_slice()))?;
-    // Write the public key first: if it fails, no private key is left without its public half.
+    let private = Output {
+        path: a.out.as_deref(),
+        force: a.force,
+        private: true,
+    };
+    let mut outputs = vec![(private, encoded.as_slice())];
+    let public = match &a.public {
+        Some(_) => sk.public().encode(a.format)?,
+        None => Vec::new(),
+    };
     if let Some(path) = &a.public {
         let out = Output {
             path: Some(path),
             force: a.force,
             private: false,
         };
-        out.write(&sk.public().encode(a.format)?)?;
+        outputs.push((out, public.as_slice()));
     }
-    Output {
-        path: a.out.as_deref(),
-        force: a.force,
-        private: true,
-    }
-    .write(&encoded)?;
+    // Both or neither: a public key without its private key (or the reverse) is never left.
+    let pass_file = passphrase_file();
+    write_outputs(&outputs, &inputs(&[], &pass_file))?;
     if let Some(path) = &a.out {
         eprintln!(
             "mldsa: wrote {} private key ({}, {}) to {path}",
@@ -174,7 +224,11 @@ fn pubkey(a: cli::PubkeyArgs) -> Result<()> {
         force: a.force,
         private: false,
     };
-    out.write(&pk.encode(a.format)?)
+    let pass_file = passphrase_file();
+    write_outputs(
+        &[(out, &pk.encode(a.format)?)],
+        &inputs(&[&a.key], &pass_file),
+    )
 }
 
 fn message_options(m: &MessageArgs, external_mu: bool) -> Result<MessageOptions> {
@@ -223,7 +277,11 @@ fn sign(a: cli::SignArgs) -> Result<()> {
         force: a.force,
         private: false,
     };
-    out.write(&sigfmt::encode(&sig, a.sig_format))
+    let pass_file = passphrase_file();
+    write_outputs(
+        &[(out, &sigfmt::encode(&sig, a.sig_format))],
+        &inputs(&[&a.key, &a.input], &pass_file),
+    )
 }
 
 fn verify(a: cli::VerifyArgs) -> Result<()> {
@@ -269,7 +327,9 @@ fn mu(a: cli::MuArgs) -> Result<()> {
 
 fn inspect(a: cli::InspectArgs) -> Result<()> {
     let bytes = Zeroizing::new(read_small(&a.file)?);
-    if let Some(format) = keys::encrypted_format(&bytes, a.alg, a.in_format)
+    let encrypted = keys::encrypted_format(&bytes, a.alg, a.in_format);
+    passphrase_must_be_used(&a.file, encrypted.is_some(), false)?;
+    if let Some(format) = encrypted
         && with_passphrase(|p| p.is_none())
     {
         println!("file:        {}", a.file);
@@ -354,6 +414,8 @@ fn legacy_note(alg: Alg) -> &'static str {
 fn convert(a: cli::ConvertArgs) -> Result<()> {
     let bytes = Zeroizing::new(read_small(&a.input)?);
     let key = with_passphrase(|pass| KeyFile::decode(&a.input, &bytes, a.alg, pass, a.in_format))?;
+    let encrypted_input = keys::encrypted_format(&bytes, a.alg, a.in_format).is_some();
+    passphrase_must_be_used(&a.input, encrypted_input, a.encrypt)?;
     let pass = encryption_passphrase(a.encrypt)?;
     let (data, private): (Zeroizing<Vec<u8>>, bool) = match key {
         KeyFile::Secret(sk, _, _) if a.public => {
@@ -373,18 +435,22 @@ fn convert(a: cli::ConvertArgs) -> Result<()> {
             )
         }
         KeyFile::Public(pk, _) => {
-            if a.key_form.is_some() {
-                return Err(CliError::usage("--key-form applies to private keys only"));
+            if a.key_form.is_some() || a.encrypt {
+                return Err(CliError::input(
+                    &a.input,
+                    "is a public key: --key-form and --encrypt apply to private keys only",
+                ));
             }
             (Zeroizing::new(pk.encode(a.format)?), false)
         }
     };
-    Output {
+    let out = Output {
         path: a.out.as_deref(),
         force: a.force,
         private,
-    }
-    .write(&data)
+    };
+    let pass_file = passphrase_file();
+    write_outputs(&[(out, &data)], &inputs(&[&a.input], &pass_file))
 }
 
 fn demo(a: cli::DemoArgs) -> Result<()> {

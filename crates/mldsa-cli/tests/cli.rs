@@ -1041,3 +1041,282 @@ fn raw_public_key_of_a_shared_length_needs_a() {
         .assert()
         .success();
 }
+
+/// The names in `dir`, sorted.
+fn listing(dir: &TempDir) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Issue #18 (1): all outputs of a command are checked before any is written; on failure
+/// nothing new is left behind.
+#[test]
+fn outputs_are_checked_together_and_nothing_is_left_on_failure() {
+    let dir = TempDir::new().unwrap();
+    let (key, public) = (p(&dir, "key.pem"), p(&dir, "pub.pem"));
+    fs::write(&key, b"precious").unwrap();
+    // The private key exists: exit 2, and no public key appears.
+    mldsa()
+        .args(["keygen", "-o", s(&key), "--pub", s(&public)])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("already exists"));
+    assert_eq!(listing(&dir), ["key.pem"]);
+    assert_eq!(fs::read(&key).unwrap(), b"precious");
+    // The private key's directory does not exist: no public key either.
+    let missing = p(&dir, "no/such/dir/key.pem");
+    mldsa()
+        .args(["keygen", "-o", s(&missing), "--pub", s(&public)])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no/such/dir"));
+    assert_eq!(listing(&dir), ["key.pem"]);
+    // The same file for both, even with --force, and under two spellings.
+    let same = p(&dir, "same.pem");
+    mldsa()
+        .args(["keygen", "-o", s(&same), "--pub", s(&same), "--force"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("two outputs"));
+    let other_spelling = dir.path().join(".").join("same.pem");
+    mldsa()
+        .args(["keygen", "-o", s(&same), "--pub", s(&other_spelling)])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("same output"));
+    // Two outputs on stdout.
+    mldsa().args(["keygen", "--pub", "-"]).assert().code(2);
+    assert_eq!(listing(&dir), ["key.pem"]);
+    // An unwritable directory for the public key: no private key is left.
+    #[cfg(unix)]
+    if !is_root() {
+        use std::os::unix::fs::PermissionsExt;
+        let locked = p(&dir, "locked");
+        fs::create_dir(&locked).unwrap();
+        fs::set_permissions(&locked, fs::Permissions::from_mode(0o500)).unwrap();
+        let fresh = p(&dir, "fresh.pem");
+        mldsa()
+            .args([
+                "keygen",
+                "-o",
+                s(&fresh),
+                "--pub",
+                s(&locked.join("pub.pem")),
+            ])
+            .assert()
+            .code(2);
+        assert!(!fresh.exists());
+        fs::set_permissions(&locked, fs::Permissions::from_mode(0o700)).unwrap();
+    }
+}
+
+#[cfg(unix)]
+fn is_root() -> bool {
+    std::process::Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| o.stdout.trim_ascii() == b"0")
+}
+
+/// Issue #18 (2): no output replaces an input of the same command, even with --force.
+#[test]
+fn an_output_never_replaces_an_input() {
+    let dir = TempDir::new().unwrap();
+    let (key, m, public) = (p(&dir, "key.pem"), p(&dir, "m"), p(&dir, "pub.pem"));
+    mldsa()
+        .args(["keygen", "-o", s(&key), "--pub", s(&public)])
+        .assert()
+        .success();
+    fs::write(&m, b"message").unwrap();
+    let key_before = fs::read(&key).unwrap();
+    let link = p(&dir, "link.pem");
+    std::os::unix::fs::symlink(&key, &link).unwrap();
+    for (out, what) in [(&key, "key"), (&m, "message"), (&link, "key behind a link")] {
+        mldsa()
+            .args(["sign", "-k", s(&key), "-o", s(out), "--force", s(&m)])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("refusing to write over it"));
+        assert_eq!(fs::read(&key).unwrap(), key_before, "{what}");
+        assert_eq!(fs::read(&m).unwrap(), b"message", "{what}");
+    }
+    for cmd in [
+        &["pubkey", "-k", s(&key), "-o", s(&key), "--force"][..],
+        &[
+            "convert",
+            "-i",
+            s(&key),
+            "-o",
+            s(&key),
+            "--force",
+            "--format",
+            "der",
+        ],
+        &["convert", "-i", s(&public), "-o", s(&public), "--force"],
+    ] {
+        mldsa()
+            .args(cmd)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("refusing to write over it"));
+    }
+    assert_eq!(fs::read(&key).unwrap(), key_before);
+    let pass = p(&dir, "pass");
+    fs::write(&pass, b"secret words\n").unwrap();
+    mldsa()
+        .args(["keygen", "--encrypt", "--passphrase-file", s(&pass)])
+        .args(["-o", s(&pass), "--force"])
+        .assert()
+        .code(2);
+    assert_eq!(fs::read(&pass).unwrap(), b"secret words\n");
+}
+
+/// Issue #18 (3): /dev/stdout, /dev/stderr and `-` are the streams; a special file is written
+/// into, never renamed over, so a private key never ends in a deleted file.
+#[test]
+fn dev_stdout_is_the_stream() {
+    let dir = TempDir::new().unwrap();
+    let out = p(&dir, "out.txt");
+    let run = |args: &[&str]| {
+        let file = fs::File::create(&out).unwrap();
+        std::process::Command::new(env!("CARGO_BIN_EXE_mldsa"))
+            .args(args)
+            .stdout(file)
+            .status()
+            .unwrap()
+    };
+    // Private key to stdout and public key to /dev/stdout: two outputs on one stream.
+    let status = run(&["keygen", "--pub", "/dev/stdout", "--force"]);
+    assert_eq!(status.code(), Some(2));
+    assert!(!fs::read_to_string(&out).unwrap().contains("PRIVATE"));
+    // Private key to a file, public key to /dev/stdout: the public key lands in out.txt, which
+    // stays the same file (not replaced by a rename).
+    let key = p(&dir, "key.pem");
+    #[cfg(unix)]
+    let inode = {
+        use std::os::unix::fs::MetadataExt;
+        || fs::metadata(&out).unwrap().ino()
+    };
+    let status = run(&["keygen", "-o", s(&key), "--pub", "/dev/stdout", "--force"]);
+    assert!(status.success());
+    let before = inode();
+    assert!(
+        fs::read_to_string(&out)
+            .unwrap()
+            .contains("BEGIN PUBLIC KEY")
+    );
+    assert!(
+        fs::read_to_string(&key)
+            .unwrap()
+            .contains("BEGIN PRIVATE KEY")
+    );
+    assert_eq!(inode(), before);
+    let status = run(&["pubkey", "-k", s(&key), "-o", "/dev/stderr"]);
+    assert!(status.success());
+    assert!(fs::read(&out).unwrap().is_empty(), "stdout got nothing");
+    // A FIFO is written into and stays a FIFO (see special_files_and_symlinks_...), and
+    // so is /dev/null.
+    mldsa()
+        .args(["pubkey", "-k", s(&key), "-o", "/dev/null", "--force"])
+        .assert()
+        .success();
+    assert!(!fs::metadata("/dev/null").unwrap().is_file());
+}
+
+/// Issue #18 (4): an option that would have no effect is an error, never silently ignored.
+#[test]
+fn options_without_effect_are_errors() {
+    let dir = TempDir::new().unwrap();
+    let (key, public, m, mu) = (
+        p(&dir, "k.pem"),
+        p(&dir, "p.pem"),
+        p(&dir, "m"),
+        p(&dir, "mu"),
+    );
+    mldsa()
+        .args(["keygen", "-o", s(&key), "--pub", s(&public)])
+        .assert()
+        .success();
+    fs::write(&m, b"m").unwrap();
+    fs::write(&mu, [7u8; 64]).unwrap();
+    let pass = p(&dir, "pass");
+    fs::write(&pass, b"pw\n").unwrap();
+    let no_effect: &[&[&str]] = &[
+        &[
+            "sign",
+            "-k",
+            s(&key),
+            "--external-mu",
+            "--context",
+            "x",
+            s(&mu),
+        ],
+        &[
+            "sign",
+            "-k",
+            s(&key),
+            "--external-mu",
+            "--context-hex",
+            "00",
+            s(&mu),
+        ],
+        &[
+            "sign",
+            "-k",
+            s(&key),
+            "--external-mu",
+            "--prehash",
+            "SHA2-512",
+            s(&mu),
+        ],
+        &[
+            "verify",
+            "-p",
+            s(&public),
+            "-s",
+            s(&m),
+            "--external-mu",
+            "--context",
+            "x",
+            s(&mu),
+        ],
+        &[
+            "sign",
+            "-k",
+            s(&key),
+            "--rnd",
+            SEED,
+            "--deterministic",
+            s(&m),
+        ],
+        &[
+            "convert",
+            "-i",
+            s(&public),
+            "--encrypt",
+            "--passphrase-file",
+            s(&pass),
+        ],
+        &["convert", "-i", s(&public), "--key-form", "seed"],
+        &["convert", "-i", s(&key), "--public", "--key-form", "seed"],
+        &["sign", "-k", s(&key), "--passphrase-file", s(&pass), s(&m)],
+        &["pubkey", "-k", s(&key), "--passphrase-file", s(&pass)],
+        &["inspect", s(&key), "--passphrase-file", s(&pass)],
+        &["sign", "-k", s(&key), "--force", s(&m)],
+    ];
+    for args in no_effect {
+        mldsa().args(*args).assert().code(2);
+    }
+    // keygen with a passphrase but no --encrypt: exit 2, and no (unencrypted) key written.
+    let out = p(&dir, "plain.pem");
+    mldsa()
+        .args(["keygen", "--passphrase-file", s(&pass), "-o", s(&out)])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--encrypt"));
+    assert!(!out.exists());
+}
