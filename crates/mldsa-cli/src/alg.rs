@@ -8,7 +8,7 @@ pub enum Alg {
     /// ML-DSA-44 (FIPS 204, NIST category 2).
     #[value(name = "ML-DSA-44", alias = "mldsa44", alias = "ml-dsa-44")]
     MlDsa44,
-    /// ML-DSA-65 (FIPS 204, category 3; the default).
+    /// ML-DSA-65 (FIPS 204, category 3).
     #[value(name = "ML-DSA-65", alias = "mldsa65", alias = "ml-dsa-65")]
     MlDsa65,
     /// ML-DSA-87 (FIPS 204, category 5).

@@ -33,13 +33,28 @@ fn us(d: Duration) -> String {
     format!("{:.1}", d.as_secs_f64() * 1e6)
 }
 
+/// How long one algorithm may be measured.
+const TIME_BOX: Duration = Duration::from_secs(60);
+
+/// A progress bar for long runs, when stderr is a terminal.
+fn progress(n: u64, alg: Alg) -> Option<indicatif::ProgressBar> {
+    use std::io::IsTerminal;
+    (n > 1000 && std::io::stderr().is_terminal()).then(|| {
+        let bar = indicatif::ProgressBar::new(n);
+        bar.set_message(alg.name());
+        bar
+    })
+}
+
 pub fn run(a: &BenchArgs) -> Result<()> {
     let algs = if a.alg.is_empty() {
         vec![Alg::MlDsa44, Alg::MlDsa65, Alg::MlDsa87]
     } else {
         a.alg.clone()
     };
-    let n = a.samples.max(3);
+    let n = a.samples as usize;
+    let backend = mldsa::backend::active_backend();
+    println!("backend: {backend:?} (MLDSA_BACKEND=portable forces the portable one)\n");
     let dir = std::env::temp_dir().join(format!("mldsa-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| crate::error::CliError::usage(e.to_string()))?;
     println!("| algorithm | operation | min µs | median µs | mean µs | max µs |");
@@ -53,7 +68,17 @@ pub fn run(a: &BenchArgs) -> Result<()> {
             prehash: None,
             external_mu: false,
         };
+        let started = Instant::now();
+        let bar = progress(n as u64, alg);
         for i in 0..n {
+            // A time box, so that a huge -n ends: what was measured so far is reported.
+            if started.elapsed() > TIME_BOX && i >= 3 {
+                eprintln!("mldsa: {alg}: stopped after {i} samples ({TIME_BOX:?} time box)");
+                break;
+            }
+            if let Some(bar) = &bar {
+                bar.inc(1);
+            }
             let seed = [i as u8 ^ 0x5A; 32];
             let t = Instant::now();
             let sk = SecretKey::from_seed(alg, &seed);
@@ -72,6 +97,9 @@ pub fn run(a: &BenchArgs) -> Result<()> {
             verify.push(t.elapsed());
             assert!(ok, "a fresh signature must verify");
         }
+        if let Some(bar) = bar {
+            bar.finish_and_clear();
+        }
         for (name, samples) in [("keygen", keygen), ("sign", sign), ("verify", verify)] {
             let s = stats(samples);
             println!(
@@ -84,6 +112,6 @@ pub fn run(a: &BenchArgs) -> Result<()> {
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
-    println!("\n{n} samples each; sign and verify include reading a 32-byte message file.");
+    println!("\nup to {n} samples each; sign and verify include reading a 32-byte message file.");
     Ok(())
 }

@@ -21,8 +21,6 @@ use clap::{Args, Parser, Subcommand};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
-    #[command(flatten)]
-    pub passphrase: PassphraseArgs,
 }
 
 /// Where the passphrase of an encrypted private key comes from (never the command line, where
@@ -30,15 +28,10 @@ pub struct Cli {
 #[derive(Args)]
 pub struct PassphraseArgs {
     /// Passphrase for encrypted private keys: the first line of this file.
-    #[arg(
-        long,
-        global = true,
-        value_name = "FILE",
-        conflicts_with = "passphrase_env"
-    )]
+    #[arg(long, value_name = "FILE", conflicts_with = "passphrase_env")]
     pub passphrase_file: Option<String>,
     /// Passphrase for encrypted private keys: this environment variable.
-    #[arg(long, global = true, value_name = "VAR")]
+    #[arg(long, value_name = "VAR")]
     pub passphrase_env: Option<String>,
 }
 
@@ -110,9 +103,9 @@ pub struct KeygenArgs {
     /// Derive the key from this 32-byte seed (64 hex digits) instead of fresh randomness.
     #[arg(long, value_name = "HEX")]
     pub seed: Option<String>,
-    /// File format.
-    #[arg(long, value_enum, default_value = "pem")]
-    pub format: Format,
+    /// File format (default: pem; raw for the legacy Dilithium sets, which have no other).
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
     /// What the private key file holds.
     #[arg(long, value_enum, default_value = "seed")]
     pub key_form: Form,
@@ -123,6 +116,8 @@ pub struct KeygenArgs {
     /// Replace existing output files.
     #[arg(long)]
     pub force: bool,
+    #[command(flatten)]
+    pub passphrase: PassphraseArgs,
 }
 
 #[derive(Args)]
@@ -146,6 +141,8 @@ pub struct PubkeyArgs {
     /// Replace an existing output file.
     #[arg(long)]
     pub force: bool,
+    #[command(flatten)]
+    pub passphrase: PassphraseArgs,
 }
 
 /// How the message is formed (shared by sign, verify and mu).
@@ -157,7 +154,8 @@ pub struct MessageArgs {
     /// Context string as hex.
     #[arg(long, value_name = "HEX")]
     pub context_hex: Option<String>,
-    /// HashML-DSA: sign the digest of the message with this hash (e.g. SHA2-512, SHAKE-256).
+    /// HashML-DSA: the signature covers the digest of the message under this hash (e.g.
+    /// SHA2-512, SHAKE-256).
     #[arg(long, value_name = "HASH")]
     pub prehash: Option<String>,
 }
@@ -199,6 +197,8 @@ pub struct SignArgs {
     /// Replace an existing output file.
     #[arg(long)]
     pub force: bool,
+    #[command(flatten)]
+    pub passphrase: PassphraseArgs,
 }
 
 #[derive(Args)]
@@ -230,6 +230,8 @@ pub struct VerifyArgs {
     /// Print nothing; report through the exit status only.
     #[arg(short, long)]
     pub quiet: bool,
+    #[command(flatten)]
+    pub passphrase: PassphraseArgs,
 }
 
 #[derive(Args)]
@@ -249,6 +251,8 @@ pub struct MuArgs {
     /// Algorithm, for raw keys.
     #[arg(short, long, value_enum, ignore_case = true)]
     pub alg: Option<Alg>,
+    #[command(flatten)]
+    pub passphrase: PassphraseArgs,
 }
 
 #[derive(Args)]
@@ -263,6 +267,8 @@ pub struct InspectArgs {
     /// Algorithm, for raw files whose length fits several.
     #[arg(short, long, value_enum, ignore_case = true)]
     pub alg: Option<Alg>,
+    #[command(flatten)]
+    pub passphrase: PassphraseArgs,
 }
 
 #[derive(Args)]
@@ -295,6 +301,8 @@ pub struct ConvertArgs {
     /// Replace an existing output file.
     #[arg(long)]
     pub force: bool,
+    #[command(flatten)]
+    pub passphrase: PassphraseArgs,
 }
 
 #[derive(Args)]
@@ -302,9 +310,10 @@ pub struct BenchArgs {
     /// Algorithms to time (default: the three ML-DSA sets).
     #[arg(short, long, value_enum, ignore_case = true)]
     pub alg: Vec<Alg>,
-    /// Samples per operation.
-    #[arg(short = 'n', long, default_value_t = 100)]
-    pub samples: usize,
+    /// Samples per operation (at least 1; each algorithm stops after 60 s).
+    #[arg(short = 'n', long, default_value_t = 100,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub samples: u32,
 }
 
 #[derive(Args)]

@@ -16,6 +16,55 @@ const SMALL_FILE_LIMIT: u64 = 1 << 20;
 /// Inputs larger than this get a progress bar when stderr is a terminal.
 const PROGRESS_THRESHOLD: u64 = 4 << 20;
 
+/// Set by `verify -q`: no progress bar and no notes, only the exit status.
+static QUIET: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Makes the command silent (see [`QUIET`]).
+pub fn set_quiet() {
+    QUIET.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+fn quiet() -> bool {
+    QUIET.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Warns (as ssh does, which refuses) when a private key file is readable by group or others.
+pub fn warn_if_readable_by_others(name: &str, meta: Option<fs::Metadata>) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = meta.map_or(0, |m| {
+            if m.is_file() {
+                m.permissions().mode()
+            } else {
+                0
+            }
+        });
+        if mode & 0o077 != 0 {
+            eprintln!(
+                "mldsa: warning: the private key {name} is readable by others (mode {:o}); \
+                 chmod 600 it",
+                mode & 0o777
+            );
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = (name, meta);
+}
+
+/// Metadata of what stdin or stdout is (a regular file, when redirected to one).
+#[cfg(unix)]
+fn stream_metadata(fd: impl std::os::fd::AsFd) -> Option<fs::Metadata> {
+    File::from(fd.as_fd().try_clone_to_owned().ok()?)
+        .metadata()
+        .ok()
+}
+
+#[cfg(not(unix))]
+fn stream_metadata<T>(_: T) -> Option<fs::Metadata> {
+    None
+}
+
 /// Reads a small input (key, signature, mu) whole; `-` is stdin.
 pub fn read_small(path: &str) -> Result<Vec<u8>> {
     let mut buf = Vec::new();
@@ -41,7 +90,14 @@ pub fn read_small(path: &str) -> Result<Vec<u8>> {
 /// with a progress bar for large files on a terminal. Returns the number of bytes.
 pub fn stream_into(path: &str, sink: &mut dyn Write) -> Result<u64> {
     let (reader, size): (Box<dyn Read>, Option<u64>) = if path == "-" {
-        (Box::new(io::stdin().lock()), None)
+        if io::stdin().is_terminal() && !quiet() {
+            eprintln!("mldsa: reading the message from stdin (end it with Ctrl-D)");
+        }
+        // Redirected from a file, stdin has a size, and so a progress bar.
+        let size = stream_metadata(io::stdin())
+            .filter(|m| m.is_file())
+            .map(|m| m.len());
+        (Box::new(io::stdin().lock()), size)
     } else {
         let f = File::open(path).map_err(|e| CliError::input(path, e))?;
         let size = f.metadata().ok().map(|m| m.len());
@@ -49,7 +105,7 @@ pub fn stream_into(path: &str, sink: &mut dyn Write) -> Result<u64> {
     };
     let mut reader = io::BufReader::with_capacity(64 << 10, reader);
     let bar = match size {
-        Some(n) if n > PROGRESS_THRESHOLD && io::stderr().is_terminal() => {
+        Some(n) if n > PROGRESS_THRESHOLD && io::stderr().is_terminal() && !quiet() => {
             let bar = ProgressBar::new(n);
             bar.set_style(
                 ProgressStyle::with_template(
@@ -241,6 +297,9 @@ pub fn write_outputs(outputs: &[(Output, &[u8])], inputs: &[&str]) -> Result<()>
     for ((out, data), (target, _)) in outputs.iter().zip(&targets) {
         let written = match target {
             Target::Stdout => {
+                if out.private {
+                    warn_if_readable_by_others("on stdout", stream_metadata(io::stdout()));
+                }
                 let mut s = io::stdout().lock();
                 s.write_all(data).and_then(|_| s.flush())
             }

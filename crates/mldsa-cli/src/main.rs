@@ -23,24 +23,14 @@ use zeroize::Zeroizing;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = passphrase(&cli.passphrase).and_then(|pass| {
-        PASSPHRASE.with(|p| *p.borrow_mut() = pass);
-        PASSPHRASE_SOURCE.with(|s| {
-            *s.borrow_mut() = match (
-                &cli.passphrase.passphrase_file,
-                &cli.passphrase.passphrase_env,
-            ) {
-                (Some(file), _) => Some(("--passphrase-file", Some(file.clone()))),
-                (None, Some(_)) => Some(("--passphrase-env", None)),
-                (None, None) => None,
-            }
-        });
-        run(cli.command)
-    });
+    let result = check_backend_variable().and_then(|()| run(cli.command));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("mldsa: {e}");
+            // An empty message: `verify -q` on an invalid signature says nothing.
+            if !e.message.is_empty() {
+                eprintln!("mldsa: {e}");
+            }
             ExitCode::from(e.code)
         }
     }
@@ -112,7 +102,48 @@ fn encryption_passphrase(encrypt: bool) -> Result<Option<Zeroizing<Vec<u8>>>> {
         .ok_or_else(|| CliError::usage("--encrypt needs --passphrase-file or --passphrase-env"))
 }
 
+/// `MLDSA_BACKEND` set to anything but `portable` (the library's one override, which ignores
+/// other values) is a mistake the command reports rather than ignores.
+fn check_backend_variable() -> Result<()> {
+    match std::env::var_os("MLDSA_BACKEND") {
+        Some(v) if v != "portable" => Err(CliError::usage(format!(
+            "MLDSA_BACKEND={}: unknown backend; the only value is `portable` (unset it for the \
+             fastest one)",
+            v.to_string_lossy()
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Takes in the passphrase options of the commands that have them.
+fn set_passphrase(a: Option<&cli::PassphraseArgs>) -> Result<()> {
+    let (pass, source) = match a {
+        Some(a) => (
+            passphrase(a)?,
+            match (&a.passphrase_file, &a.passphrase_env) {
+                (Some(file), _) => Some(("--passphrase-file", Some(file.clone()))),
+                (None, Some(_)) => Some(("--passphrase-env", None)),
+                (None, None) => None,
+            },
+        ),
+        None => (None, None),
+    };
+    PASSPHRASE.with(|p| *p.borrow_mut() = pass);
+    PASSPHRASE_SOURCE.with(|s| *s.borrow_mut() = source);
+    Ok(())
+}
+
 fn run(command: Command) -> Result<()> {
+    set_passphrase(match &command {
+        Command::Keygen(a) => Some(&a.passphrase),
+        Command::Pubkey(a) => Some(&a.passphrase),
+        Command::Sign(a) => Some(&a.passphrase),
+        Command::Verify(a) => Some(&a.passphrase),
+        Command::Mu(a) => Some(&a.passphrase),
+        Command::Inspect(a) => Some(&a.passphrase),
+        Command::Convert(a) => Some(&a.passphrase),
+        Command::Bench(_) | Command::Demo(_) | Command::Completions { .. } => None,
+    })?;
     match command {
         Command::Keygen(a) => keygen(a),
         Command::Pubkey(a) => pubkey(a),
@@ -159,6 +190,9 @@ fn read_secret(path: &str, alg: Option<Alg>, format: Option<Format>) -> Result<S
     let key = with_passphrase(|pass| SecretKey::decode(path, &bytes, alg, pass, format))?.0;
     let encrypted = keys::encrypted_format(&bytes, alg, format).is_some();
     passphrase_must_be_used(path, encrypted, false)?;
+    if path != "-" {
+        files::warn_if_readable_by_others(path, std::fs::metadata(path).ok());
+    }
     Ok(key)
 }
 
@@ -183,7 +217,12 @@ fn keygen(a: cli::KeygenArgs) -> Result<()> {
     let sk = SecretKey::from_seed(a.alg, &seed);
     passphrase_must_be_used("", false, a.encrypt)?;
     let pass = encryption_passphrase(a.encrypt)?;
-    let encoded = sk.encode(a.format, a.key_form, pass.as_ref().map(|p| p.as_slice()))?;
+    let format = a.format.unwrap_or(if a.alg.is_legacy() {
+        Format::Raw
+    } else {
+        Format::Pem
+    });
+    let encoded = sk.encode(format, a.key_form, pass.as_ref().map(|p| p.as_slice()))?;
     let private = Output {
         path: a.out.as_deref(),
         force: a.force,
@@ -191,7 +230,7 @@ fn keygen(a: cli::KeygenArgs) -> Result<()> {
     };
     let mut outputs = vec![(private, encoded.as_slice())];
     let public = match &a.public {
-        Some(_) => sk.public().encode(a.format)?,
+        Some(_) => sk.public().encode(format)?,
         None => Vec::new(),
     };
     if let Some(path) = &a.public {
@@ -209,7 +248,7 @@ fn keygen(a: cli::KeygenArgs) -> Result<()> {
         eprintln!(
             "mldsa: wrote {} private key ({}, {}) to {path}",
             a.alg,
-            format_name(a.format),
+            format_name(format),
             a.key_form.name()
         );
     }
@@ -271,6 +310,15 @@ fn sign(a: cli::SignArgs) -> Result<()> {
         (None, true) => Randomness::Deterministic,
         (None, false) => Randomness::Hedged,
     };
+    if matches!(a.out.as_deref(), None | Some("-"))
+        && a.sig_format == sigfmt::SigFormat::Raw
+        && std::io::IsTerminal::is_terminal(&std::io::stdout())
+    {
+        return Err(CliError::usage(
+            "refusing to print a binary signature to the terminal; use -o FILE, a pipe, or \
+             --sig-format hex or base64",
+        ));
+    }
     let sig = ops::sign(&sk, &a.input, &options, randomness)?;
     let out = Output {
         path: a.out.as_deref(),
@@ -295,6 +343,9 @@ fn verify(a: cli::VerifyArgs) -> Result<()> {
         return Err(CliError::usage(
             "only one of the key, the signature and the message can come from stdin",
         ));
+    }
+    if a.quiet {
+        files::set_quiet();
     }
     let pk = read_public(&a.public, a.alg, a.in_format)?;
     let sig = sigfmt::decode(

@@ -1320,3 +1320,117 @@ fn options_without_effect_are_errors() {
         .stderr(predicate::str::contains("--encrypt"));
     assert!(!out.exists());
 }
+
+/// Issue #18, should-fix: quiet means silent, honest help, warnings about readable private
+/// keys, consistent messages, `bench` limits, legacy keygen defaults.
+#[test]
+fn quiet_help_warnings_and_defaults() {
+    let dir = TempDir::new().unwrap();
+    let (key, public, m, sig) = (
+        p(&dir, "k.pem"),
+        p(&dir, "p.pem"),
+        p(&dir, "m"),
+        p(&dir, "s"),
+    );
+    mldsa()
+        .args(["keygen", "-o", s(&key), "--pub", s(&public)])
+        .assert()
+        .success();
+    fs::write(&m, b"m").unwrap();
+    mldsa()
+        .args(["sign", "-k", s(&key), "-o", s(&sig), s(&m)])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("warning").not());
+    fs::write(&m, b"other").unwrap();
+    mldsa()
+        .args(["verify", "-q", "-p", s(&public), "-s", s(&sig), s(&m)])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::is_empty());
+    // A private key in a file others can read: a warning, as ssh gives (it refuses).
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(&key, fs::Permissions::from_mode(0o644)).unwrap();
+        mldsa()
+            .args(["sign", "-k", s(&key), "-o", s(&p(&dir, "s2")), s(&m)])
+            .assert()
+            .success()
+            .stderr(predicate::str::contains("readable by others"));
+        let redirected = p(&dir, "redirected.pem");
+        let file = fs::File::create(&redirected).unwrap();
+        fs::set_permissions(&redirected, fs::Permissions::from_mode(0o644)).unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_mldsa"))
+            .arg("keygen")
+            .stdout(file)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        assert!(String::from_utf8_lossy(&out.stderr).contains("readable by others"));
+    }
+    // Help that tells the truth.
+    let help = |cmd: &str| {
+        String::from_utf8(mldsa().args([cmd, "--help"]).output().unwrap().stdout).unwrap()
+    };
+    assert!(!help("verify").contains("sign the digest"));
+    for cmd in ["sign", "verify"] {
+        let h = help(cmd);
+        assert!(
+            !h.contains("; the default)") && !h.contains("[default: ML-DSA"),
+            "{cmd} -a claims a default"
+        );
+    }
+    for cmd in ["bench", "demo", "completions"] {
+        assert!(
+            !help(cmd).contains("passphrase"),
+            "{cmd} offers a passphrase"
+        );
+    }
+    // Legacy keygen picks raw itself.
+    let legacy = p(&dir, "d2.key");
+    mldsa()
+        .args(["keygen", "-a", "Dilithium2", "-o", s(&legacy)])
+        .assert()
+        .success();
+    assert_eq!(fs::read(&legacy).unwrap().len(), 32);
+    // inspect says what sign says about a raw seed; a PEM of another kind names its label.
+    for cmd in [
+        &["inspect", s(&legacy)][..],
+        &["sign", "-k", s(&legacy), s(&m)],
+    ] {
+        mldsa().args(cmd).assert().code(2).stderr(
+            predicate::str::contains("raw 32-byte seed").and(predicate::str::contains("add -a")),
+        );
+    }
+    let cert = p(&dir, "cert.pem");
+    fs::write(
+        &cert,
+        "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n",
+    )
+    .unwrap();
+    for cmd in [
+        &["inspect", s(&cert)][..],
+        &["sign", "-k", s(&cert), s(&m)],
+        &["pubkey", "-k", s(&cert)],
+    ] {
+        mldsa()
+            .args(cmd)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("CERTIFICATE"));
+    }
+    // bench: -n 0 is refused, the backend is named, an unknown MLDSA_BACKEND is an error.
+    mldsa().args(["bench", "-n", "0"]).assert().code(2);
+    mldsa()
+        .args(["bench", "-a", "ML-DSA-44", "-n", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("backend:"));
+    mldsa()
+        .env("MLDSA_BACKEND", "avx9")
+        .args(["bench", "-n", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("MLDSA_BACKEND"));
+}
