@@ -75,6 +75,9 @@ pub enum Command {
     Bench(BenchArgs),
     /// Generate a key, sign a message and verify it, printing each step.
     Demo(DemoArgs),
+    /// Print the manual page (roff), to install as mldsa.1 beside the completions.
+    #[command(after_help = "Example:\n  mldsa manpage > /usr/local/share/man/man1/mldsa.1")]
+    Manpage,
     /// Print a shell completion script.
     #[command(after_help = "Example:\n  mldsa completions bash > /etc/bash_completion.d/mldsa")]
     Completions {

@@ -142,7 +142,9 @@ fn run(command: Command) -> Result<()> {
         Command::Mu(a) => Some(&a.passphrase),
         Command::Inspect(a) => Some(&a.passphrase),
         Command::Convert(a) => Some(&a.passphrase),
-        Command::Bench(_) | Command::Demo(_) | Command::Completions { .. } => None,
+        Command::Bench(_) | Command::Demo(_) | Command::Completions { .. } | Command::Manpage => {
+            None
+        }
     })?;
     match command {
         Command::Keygen(a) => keygen(a),
@@ -154,6 +156,9 @@ fn run(command: Command) -> Result<()> {
         Command::Convert(a) => convert(a),
         Command::Bench(a) => bench::run(&a),
         Command::Demo(a) => demo(a),
+        Command::Manpage => clap_mangen::Man::new(Cli::command())
+            .render(&mut std::io::stdout())
+            .map_err(|e| CliError::usage(format!("stdout: {e}"))),
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "mldsa", &mut std::io::stdout());
             Ok(())

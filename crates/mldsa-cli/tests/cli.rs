@@ -1434,3 +1434,27 @@ fn quiet_help_warnings_and_defaults() {
         .code(2)
         .stderr(predicate::str::contains("MLDSA_BACKEND"));
 }
+
+/// Issue #18, packaging: the man page is generated from the same definitions as --help.
+#[test]
+fn manpage_lists_every_command() {
+    let out = mldsa()
+        .arg("manpage")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let page = String::from_utf8(out).unwrap();
+    assert!(page.contains(".TH mldsa 1"), "{page}");
+    for cmd in [
+        "keygen",
+        "sign",
+        "verify",
+        "inspect",
+        "convert",
+        "completions",
+    ] {
+        assert!(page.contains(cmd), "{cmd} missing from the man page");
+    }
+}

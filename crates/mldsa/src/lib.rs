@@ -44,7 +44,8 @@
 //! - `alloc`: prepared keys ([`SigningKey::prepare`], [`VerifyingKey::prepare`]: the matrix
 //!   A-hat kept on the heap for signing or verifying many messages with one key) and richer
 //!   `signature::Error` values.
-//! - `parallel`: batch signing and verification across all cores ([`batch`], on rayon).
+//! - `parallel`: batch signing and verification across all cores (the `batch` module, on
+//!   rayon).
 //! - `getrandom`: operating-system randomness ([`SigningKey::generate`], [`SigningKey::sign`],
 //!   `signature::Signer`). Without it, pass a `rand_core::TryCryptoRng`.
 //! - `pkcs8`: RFC 9881 key containers in `pkix` (SubjectPublicKeyInfo, PKCS#8; DER and PEM);
@@ -135,6 +136,8 @@
 //! scope beyond offering hedged signing by default.
 
 #![cfg_attr(not(test), no_std)]
+// docs.rs builds with all features and `--cfg docsrs`: mark feature-gated items with badges.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 

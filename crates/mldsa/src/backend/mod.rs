@@ -229,7 +229,8 @@ const AVX2: u8 = 2;
 /// chasing a problem; results are the same either way.
 ///
 /// With the `std` feature the environment variable `MLDSA_BACKEND=portable` does the same from
-/// the start of the process.
+/// the start of the process. Any other value of `MLDSA_BACKEND` is ignored: the library falls
+/// back to the fastest backend the CPU supports (the `mldsa` command rejects such values).
 pub fn force_portable(yes: bool) {
     let kind = if yes { PORTABLE } else { detect() };
     CHOSEN.store(kind, Ordering::Relaxed);
