@@ -18,6 +18,7 @@ use crate::files::{Output, read_small, write_outputs};
 use crate::keys::{Form, Format, KeyFile, PublicKey, SecretKey, format_name};
 use crate::ops::{MessageOptions, Randomness};
 use clap::{CommandFactory, Parser};
+use std::io::IsTerminal;
 use std::process::ExitCode;
 use zeroize::Zeroizing;
 
@@ -97,9 +98,52 @@ fn encryption_passphrase(encrypt: bool) -> Result<Option<Zeroizing<Vec<u8>>>> {
     if !encrypt {
         return Ok(None);
     }
-    let pass = PASSPHRASE.with(|p| p.borrow().clone());
-    pass.map(Some)
-        .ok_or_else(|| CliError::usage("--encrypt needs --passphrase-file or --passphrase-env"))
+    match PASSPHRASE.with(|p| p.borrow().clone()) {
+        Some(pass) => Ok(Some(pass)),
+        None if std::io::stdin().is_terminal() => {
+            Ok(Some(prompt_passphrase("for the new key", true)?))
+        }
+        None => Err(CliError::usage(
+            "--encrypt needs --passphrase-file or --passphrase-env (or a terminal to ask on)",
+        )),
+    }
+}
+
+/// Asks for a passphrase on the terminal without echo; `twice` when it will encrypt, so that a
+/// typing mistake does not lock the key away.
+fn prompt_passphrase(what: &str, twice: bool) -> Result<Zeroizing<Vec<u8>>> {
+    let ask = |prompt: &str| {
+        rpassword::prompt_password(prompt)
+            .map(|s| Zeroizing::new(s.into_bytes()))
+            .map_err(|e| {
+                CliError::usage(format!("cannot read a passphrase from the terminal: {e}"))
+            })
+    };
+    let first = ask(&format!("Passphrase {what}: "))?;
+    if first.is_empty() {
+        return Err(CliError::usage("the passphrase is empty"));
+    }
+    if twice && *ask("The same passphrase again: ")? != *first {
+        return Err(CliError::usage("the two passphrases differ"));
+    }
+    Ok(first)
+}
+
+/// For an encrypted key file and no passphrase option, asks on the terminal (if stdin is one).
+fn prompt_if_encrypted(
+    path: &str,
+    bytes: &[u8],
+    alg: Option<Alg>,
+    format: Option<Format>,
+) -> Result<()> {
+    if keys::encrypted_format(bytes, alg, format).is_some()
+        && with_passphrase(|p| p.is_none())
+        && std::io::stdin().is_terminal()
+    {
+        let pass = prompt_passphrase(&format!("for {path}"), false)?;
+        PASSPHRASE.with(|p| *p.borrow_mut() = Some(pass));
+    }
+    Ok(())
 }
 
 /// `MLDSA_BACKEND` set to anything but `portable` (the library's one override, which ignores
@@ -192,6 +236,7 @@ fn random_seed() -> Result<Zeroizing<[u8; 32]>> {
 
 fn read_secret(path: &str, alg: Option<Alg>, format: Option<Format>) -> Result<SecretKey> {
     let bytes = Zeroizing::new(read_small(path)?);
+    prompt_if_encrypted(path, &bytes, alg, format)?;
     let key = with_passphrase(|pass| SecretKey::decode(path, &bytes, alg, pass, format))?.0;
     let encrypted = keys::encrypted_format(&bytes, alg, format).is_some();
     passphrase_must_be_used(path, encrypted, false)?;
@@ -203,6 +248,7 @@ fn read_secret(path: &str, alg: Option<Alg>, format: Option<Format>) -> Result<S
 
 fn read_public(path: &str, alg: Option<Alg>, format: Option<Format>) -> Result<PublicKey> {
     let bytes = Zeroizing::new(read_small(path)?);
+    prompt_if_encrypted(path, &bytes, alg, format)?;
     let key = with_passphrase(|pass| PublicKey::decode(path, &bytes, alg, pass, format))?.0;
     let encrypted = keys::encrypted_format(&bytes, alg, format).is_some();
     passphrase_must_be_used(path, encrypted, false)?;
@@ -469,6 +515,7 @@ fn legacy_note(alg: Alg) -> &'static str {
 
 fn convert(a: cli::ConvertArgs) -> Result<()> {
     let bytes = Zeroizing::new(read_small(&a.input)?);
+    prompt_if_encrypted(&a.input, &bytes, a.alg, a.in_format)?;
     let key = with_passphrase(|pass| KeyFile::decode(&a.input, &bytes, a.alg, pass, a.in_format))?;
     let encrypted_input = keys::encrypted_format(&bytes, a.alg, a.in_format).is_some();
     passphrase_must_be_used(&a.input, encrypted_input, a.encrypt)?;

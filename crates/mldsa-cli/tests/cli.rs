@@ -1458,3 +1458,68 @@ fn manpage_lists_every_command() {
         assert!(page.contains(cmd), "{cmd} missing from the man page");
     }
 }
+
+/// Runs `args` on a pseudo-terminal (util-linux `script`), typing `input`; None without `script`.
+fn on_terminal(dir: &TempDir, args: &[&str], input: &str) -> Option<(i32, String)> {
+    let bin = env!("CARGO_BIN_EXE_mldsa");
+    let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
+    let command = format!("{bin} {}", quoted.join(" "));
+    let mut child = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .current_dir(dir.path())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .ok()?;
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    Some((
+        out.status.code()?,
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    ))
+}
+
+/// Issue #18, should-fix: on a terminal, the command asks for a passphrase (twice to encrypt),
+/// refuses to print a binary signature, and says that it reads the message from stdin.
+#[test]
+fn terminal_prompts_and_refusals() {
+    let dir = TempDir::new().unwrap();
+    let Some((code, out)) = on_terminal(&dir, &["keygen", "--encrypt", "-o", "k.pem"], "pw\npw\n")
+    else {
+        eprintln!("skipped: util-linux `script` is not installed");
+        return;
+    };
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("Passphrase for the new key"), "{out}");
+    let key = fs::read_to_string(p(&dir, "k.pem")).unwrap();
+    assert!(key.contains("ENCRYPTED PRIVATE KEY"));
+    let (code, out) =
+        on_terminal(&dir, &["keygen", "--encrypt", "-o", "k2.pem"], "pw\npx\n").unwrap();
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        out.contains("differ") && !p(&dir, "k2.pem").exists(),
+        "{out}"
+    );
+    // Reading the encrypted key asks once.
+    let (code, out) = on_terminal(&dir, &["pubkey", "-k", "k.pem"], "pw\n").unwrap();
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("BEGIN PUBLIC KEY"), "{out}");
+    fs::write(p(&dir, "m"), b"m").unwrap();
+    let (code, out) = on_terminal(&dir, &["sign", "-k", "k.pem", "m"], "pw\n").unwrap();
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("binary signature to the terminal"), "{out}");
+    let (code, out) = on_terminal(
+        &dir,
+        &["sign", "-k", "k.pem", "--sig-format", "hex"],
+        "pw\nmessage\n\x04",
+    )
+    .unwrap();
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("reading the message from stdin"), "{out}");
+}
