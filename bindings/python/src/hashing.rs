@@ -13,18 +13,26 @@ use crate::input::{Message, bytes_arg};
 /// Messages at least this long (in place) are hashed with the GIL released.
 const DETACH_AT: usize = 4096;
 
-/// Absorbs `msg` into `b` (GIL released for long `bytes`) and squeezes mu.
-pub fn finish_mu(py: Python<'_>, mut b: MuBuilder, msg: &Message<'_>) -> PyResult<[u8; 64]> {
+/// Feeds `msg` to `sink`: in one piece with the GIL released when it is long `bytes`, else
+/// chunk by chunk with the GIL held.
+pub fn absorb(
+    py: Python<'_>,
+    msg: &Message<'_>,
+    mut sink: impl FnMut(&[u8]) + Send,
+) -> PyResult<()> {
     match msg.in_place() {
-        Some(m) if m.len() >= DETACH_AT => Ok(py.detach(move || {
-            b.update(m);
-            b.finalize()
-        })),
-        _ => {
-            msg.for_each_chunk(|c| b.update(c))?;
-            Ok(b.finalize())
+        Some(m) if m.len() >= DETACH_AT => {
+            py.detach(|| sink(m));
+            Ok(())
         }
+        _ => msg.for_each_chunk(sink),
     }
+}
+
+/// Absorbs `msg` into `b` and squeezes mu.
+pub fn finish_mu(py: Python<'_>, mut b: MuBuilder, msg: &Message<'_>) -> PyResult<[u8; 64]> {
+    absorb(py, msg, |c| b.update(c))?;
+    Ok(b.finalize())
 }
 
 /// mu of a pure ML-DSA message with context (FIPS 204 Algorithm 2's M').
@@ -62,10 +70,7 @@ pub fn prehashed(
     }
     let msg = Message::extract(data, "data")?;
     let mut h = PreHasher::new(alg);
-    match msg.in_place() {
-        Some(m) if m.len() >= DETACH_AT => py.detach(|| h.update(m)),
-        _ => msg.for_each_chunk(|c| h.update(c))?,
-    }
+    absorb(py, &msg, |c| h.update(c))?;
     Ok(h.finalize())
 }
 
@@ -101,11 +106,7 @@ impl MuHasher {
     fn update(&mut self, py: Python<'_>, chunk: &Bound<'_, PyAny>) -> PyResult<()> {
         let msg = Message::extract(chunk, "data")?;
         let b = self.state.as_mut().ok_or_else(finished)?;
-        match msg.in_place() {
-            Some(m) if m.len() >= DETACH_AT => py.detach(|| b.update(m)),
-            _ => msg.for_each_chunk(|c| b.update(c))?,
-        }
-        Ok(())
+        absorb(py, &msg, |c| b.update(c))
     }
 
     fn finalize<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
@@ -126,11 +127,7 @@ impl PyPreHasher {
     fn update(&mut self, py: Python<'_>, chunk: &Bound<'_, PyAny>) -> PyResult<()> {
         let msg = Message::extract(chunk, "data")?;
         let h = self.state.as_mut().ok_or_else(finished)?;
-        match msg.in_place() {
-            Some(m) if m.len() >= DETACH_AT => py.detach(|| h.update(m)),
-            _ => msg.for_each_chunk(|c| h.update(c))?,
-        }
-        Ok(())
+        absorb(py, &msg, |c| h.update(c))
     }
 
     /// The digest (its length is the hash's: 28 to 64 bytes).

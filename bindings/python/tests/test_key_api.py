@@ -139,7 +139,7 @@ def test_pickle_and_equality():
     sig = key.sign(b"x")
     assert pickle.loads(pickle.dumps(sig)) == sig
     for k in (key, mldsa_rs.Dilithium2PrivateKey.from_seed_bytes(bytes(32))):
-        with pytest.raises(TypeError, match="pickle"):
+        with pytest.raises(TypeError, match="pickled"):
             pickle.dumps(k)
     assert "seed" not in repr(key) and bytes(32).hex() not in repr(key)
 

@@ -1,4 +1,4 @@
-"""What the dilithium-py compatible objects share: the entropy source they sign and generate
+"""What the dilithium-py compatible objects share: their parameter attributes and the entropy source they sign and generate
 keys with (``os.urandom``, or the AES-256 CTR DRBG after ``set_drbg_seed``)."""
 
 from __future__ import annotations
@@ -7,7 +7,12 @@ import os
 
 
 class _Entropy:
-    def __init__(self) -> None:
+    def __init__(self, parameter_set: dict) -> None:
+        # The parameters dilithium-py exposes as attributes (FIPS 204 Table 1 names).
+        for name in ("d", "k", "l", "eta", "tau", "omega", "gamma_1", "gamma_2"):
+            setattr(self, name, parameter_set[name])
+        self.beta = self.tau * self.eta
+        self._level = parameter_set["level"]
         # Use system randomness by default; set_drbg_seed() switches to the NIST DRBG.
         self.random_bytes = os.urandom
 

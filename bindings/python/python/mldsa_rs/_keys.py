@@ -105,12 +105,56 @@ class Verifier(_Streaming):
             raise InvalidSignature("signature verification failed")
 
 
+class _ByValue:
+    """Public keys: equal, hashed and pickled by parameter set and encoding."""
+
+    __slots__ = ()
+    _LEVEL = 0
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _ByValue):
+            return NotImplemented
+        # Levels name the family too (44/65/87 ML-DSA, 2/3/5 Dilithium).
+        return self._LEVEL == other._LEVEL and self.public_bytes_raw() == other.public_bytes_raw()
+
+    def __hash__(self) -> int:
+        return hash((self._LEVEL, self.public_bytes_raw()))
+
+    def __reduce__(self):
+        return (type(self).from_public_bytes, (self.public_bytes_raw(),))
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.public_bytes_raw()[:8].hex()}...>"
+
+
+class _NoPickle:
+    """Private keys: never pickled (a pickle is an unprotected copy of the secret)."""
+
+    __slots__ = ()
+
+    def __reduce__(self):
+        raise TypeError(
+            f"{type(self).__name__} refuses to be pickled; export it explicitly (private_bytes)"
+        )
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__}>"
+
+
+def _make(prefix: str, level: int, pub_base: type, priv_base: type):
+    """The public and private classes of one parameter set."""
+    pub = type(f"{prefix}{level}PublicKey", (pub_base,), {"_LEVEL": level, "__slots__": ()})
+    priv = type(f"{prefix}{level}PrivateKey", (priv_base,), {"_LEVEL": level, "_PUBLIC": pub, "__slots__": ()})
+    pub.__module__ = priv.__module__ = "mldsa_rs"
+    return priv, pub
+
+
 def _check_level(found: int, wanted: int, what: str) -> None:
     if found != wanted:
         raise InvalidKey(f"{what} holds an ML-DSA-{found} key, not ML-DSA-{wanted}")
 
 
-class _MLDSAPublicKey:
+class _MLDSAPublicKey(_ByValue):
     _LEVEL = 0
     __slots__ = ("_key",)
 
@@ -174,22 +218,9 @@ class _MLDSAPublicKey:
         """This key with the matrix A-hat expanded once: faster for many verifications."""
         return type(self)(self._key.prepared())
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, _MLDSAPublicKey):
-            return NotImplemented
-        return self._LEVEL == other._LEVEL and self.public_bytes_raw() == other.public_bytes_raw()
-
-    def __hash__(self) -> int:
-        return hash((self._LEVEL, self.public_bytes_raw()))
-
-    def __reduce__(self):
-        return (type(self).from_public_bytes, (self.public_bytes_raw(),))
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.public_bytes_raw()[:8].hex()}...>"
 
 
-class _MLDSAPrivateKey:
+class _MLDSAPrivateKey(_NoPickle):
     _LEVEL = 0
     _PUBLIC: type = _MLDSAPublicKey
     __slots__ = ("_key",)
@@ -267,29 +298,11 @@ class _MLDSAPrivateKey:
         """This key with A-hat and the NTTs of s2 and t0 kept: faster for many signatures."""
         return type(self)(self._key.prepared())
 
-    def __reduce__(self):
-        raise TypeError(
-            f"{type(self).__name__} refuses to be pickled; export it with private_bytes()"
-        )
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__}>"
 
 
-def _make(level: int):
-    pub = type(f"MLDSA{level}PublicKey", (_MLDSAPublicKey,), {"_LEVEL": level, "__slots__": ()})
-    priv = type(
-        f"MLDSA{level}PrivateKey",
-        (_MLDSAPrivateKey,),
-        {"_LEVEL": level, "_PUBLIC": pub, "__slots__": ()},
-    )
-    pub.__module__ = priv.__module__ = "mldsa_rs"
-    return priv, pub
-
-
-MLDSA44PrivateKey, MLDSA44PublicKey = _make(44)
-MLDSA65PrivateKey, MLDSA65PublicKey = _make(65)
-MLDSA87PrivateKey, MLDSA87PublicKey = _make(87)
+MLDSA44PrivateKey, MLDSA44PublicKey = _make("MLDSA", 44, _MLDSAPublicKey, _MLDSAPrivateKey)
+MLDSA65PrivateKey, MLDSA65PublicKey = _make("MLDSA", 65, _MLDSAPublicKey, _MLDSAPrivateKey)
+MLDSA87PrivateKey, MLDSA87PublicKey = _make("MLDSA", 87, _MLDSAPublicKey, _MLDSAPrivateKey)
 _PRIVATE = {44: MLDSA44PrivateKey, 65: MLDSA65PrivateKey, 87: MLDSA87PrivateKey}
 _PUBLIC = {44: MLDSA44PublicKey, 65: MLDSA65PublicKey, 87: MLDSA87PublicKey}
 
@@ -309,7 +322,7 @@ def load_public_key(data: Union[str, bytes]):
 # --- the legacy family: CRYSTALS-Dilithium round 3 (v3.1) ----------------------------------
 
 
-class _DilithiumPublicKey:
+class _DilithiumPublicKey(_ByValue):
     _LEVEL = 0
     __slots__ = ("_key",)
 
@@ -328,19 +341,9 @@ class _DilithiumPublicKey:
         if not self._key.verify(data, signature):
             raise InvalidSignature("signature verification failed")
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, _DilithiumPublicKey):
-            return NotImplemented
-        return self._LEVEL == other._LEVEL and self.public_bytes_raw() == other.public_bytes_raw()
-
-    def __hash__(self) -> int:
-        return hash((self._LEVEL, self.public_bytes_raw()))
-
-    def __reduce__(self):
-        return (type(self).from_public_bytes, (self.public_bytes_raw(),))
 
 
-class _DilithiumPrivateKey:
+class _DilithiumPrivateKey(_NoPickle):
     _LEVEL = 0
     _PUBLIC: type = _DilithiumPublicKey
     __slots__ = ("_key",)
@@ -375,23 +378,8 @@ class _DilithiumPrivateKey:
         """Deterministic round-3 signature (randomized with OS randomness if asked)."""
         return self._key.sign(data, randomized)
 
-    def __reduce__(self):
-        raise TypeError(
-            f"{type(self).__name__} refuses to be pickled; export it with private_bytes_raw()"
-        )
 
 
-def _make_legacy(level: int):
-    pub = type(f"Dilithium{level}PublicKey", (_DilithiumPublicKey,), {"_LEVEL": level, "__slots__": ()})
-    priv = type(
-        f"Dilithium{level}PrivateKey",
-        (_DilithiumPrivateKey,),
-        {"_LEVEL": level, "_PUBLIC": pub, "__slots__": ()},
-    )
-    pub.__module__ = priv.__module__ = "mldsa_rs"
-    return priv, pub
-
-
-Dilithium2PrivateKey, Dilithium2PublicKey = _make_legacy(2)
-Dilithium3PrivateKey, Dilithium3PublicKey = _make_legacy(3)
-Dilithium5PrivateKey, Dilithium5PublicKey = _make_legacy(5)
+Dilithium2PrivateKey, Dilithium2PublicKey = _make("Dilithium", 2, _DilithiumPublicKey, _DilithiumPrivateKey)
+Dilithium3PrivateKey, Dilithium3PublicKey = _make("Dilithium", 3, _DilithiumPublicKey, _DilithiumPrivateKey)
+Dilithium5PrivateKey, Dilithium5PublicKey = _make("Dilithium", 5, _DilithiumPublicKey, _DilithiumPrivateKey)

@@ -15,17 +15,7 @@ from .._native import LegacySigningKey, LegacyVerifyingKey
 
 class Dilithium(_Entropy):
     def __init__(self, parameter_set: dict):
-        super().__init__()
-        self.d = parameter_set["d"]
-        self.k = parameter_set["k"]
-        self.l = parameter_set["l"]
-        self.eta = parameter_set["eta"]
-        self.tau = parameter_set["tau"]
-        self.omega = parameter_set["omega"]
-        self.gamma_1 = parameter_set["gamma_1"]
-        self.gamma_2 = parameter_set["gamma_2"]
-        self.beta = self.tau * self.eta
-        self._level = parameter_set["level"]
+        super().__init__(parameter_set)
 
     def keygen(self) -> tuple[bytes, bytes]:
         """``(pk, sk)`` from 32 bytes of the entropy source."""

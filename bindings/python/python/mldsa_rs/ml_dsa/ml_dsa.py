@@ -27,19 +27,9 @@ def _check_ctx(ctx: bytes) -> None:
 
 class ML_DSA(_Entropy):
     def __init__(self, parameter_set: dict):
-        super().__init__()
-        self.d = parameter_set["d"]
-        self.k = parameter_set["k"]
-        self.l = parameter_set["l"]
-        self.eta = parameter_set["eta"]
-        self.tau = parameter_set["tau"]
-        self.omega = parameter_set["omega"]
-        self.gamma_1 = parameter_set["gamma_1"]
-        self.gamma_2 = parameter_set["gamma_2"]
-        self.beta = self.tau * self.eta
+        super().__init__(parameter_set)
         self.c_tilde_bytes = parameter_set["c_tilde_bytes"]
         self.oid = parameter_set.get("oid")
-        self._level = parameter_set["level"]
 
     def _pk_size(self) -> int:
         return 32 + 32 * self.k * 10

@@ -34,20 +34,21 @@ def _check_oid(ml_dsa: ML_DSA) -> None:
         raise ValueError("Only ML_DSAs with specified OIDs can be encoded")
 
 
-def pk_to_der(ml_dsa: ML_DSA, pk: bytes) -> bytes:
-    """The SubjectPublicKeyInfo DER of ``pk``."""
+def _public(ml_dsa: ML_DSA, pk: bytes) -> VerifyingKey:
     _check_oid(ml_dsa)
     if len(pk) != ml_dsa._pk_size():
         raise ValueError("Provided key size doesn't match the provided ML_DSA")
-    return VerifyingKey.from_bytes(ml_dsa._level, pk).to_spki_der()
+    return VerifyingKey.from_bytes(ml_dsa._level, pk)
+
+
+def pk_to_der(ml_dsa: ML_DSA, pk: bytes) -> bytes:
+    """The SubjectPublicKeyInfo DER of ``pk``."""
+    return _public(ml_dsa, pk).to_spki_der()
 
 
 def pk_to_pem(ml_dsa: ML_DSA, pk: bytes) -> bytes:
     """The SubjectPublicKeyInfo PEM (``PUBLIC KEY``) of ``pk``, as bytes."""
-    _check_oid(ml_dsa)
-    if len(pk) != ml_dsa._pk_size():
-        raise ValueError("Provided key size doesn't match the provided ML_DSA")
-    return VerifyingKey.from_bytes(ml_dsa._level, pk).to_spki_pem().encode()
+    return _public(ml_dsa, pk).to_spki_pem().encode()
 
 
 def pk_from_der(enc_key: bytes) -> tuple[ML_DSA, bytes]:
@@ -86,6 +87,19 @@ def _form(sk: Optional[bytes], seed: Optional[bytes], form: Optional[str]) -> st
     return form
 
 
+def _to_export(
+    ml_dsa: ML_DSA, sk: Optional[bytes], seed: Optional[bytes], form: Optional[str]
+) -> tuple[SigningKey, str]:
+    """The key to write and the form to write it in, after dilithium-py's checks."""
+    _check_oid(ml_dsa)
+    form = _form(sk, seed, form)
+    if sk and len(sk) != ml_dsa._sk_size():
+        raise ValueError("Invalid signing key size for the provided ML_DSA")
+    if seed and len(seed) != 32:
+        raise ValueError("Invalid seed size")
+    return _signing_key(ml_dsa, sk, seed), form
+
+
 def sk_to_der(
     ml_dsa: ML_DSA,
     sk: Optional[bytes] = None,
@@ -94,13 +108,8 @@ def sk_to_der(
 ) -> bytes:
     """PKCS#8 DER of a signing key given as ``sk`` (expanded), ``seed``, or both; ``form``
     is ``"seed"``, ``"expanded"``, ``"both"`` or None (keep all that was given)."""
-    _check_oid(ml_dsa)
-    form = _form(sk, seed, form)
-    if sk and len(sk) != ml_dsa._sk_size():
-        raise ValueError("Invalid signing key size for the provided ML_DSA")
-    if seed and len(seed) != 32:
-        raise ValueError("Invalid seed size")
-    return _signing_key(ml_dsa, sk, seed).to_pkcs8_der(form)
+    key, form = _to_export(ml_dsa, sk, seed, form)
+    return key.to_pkcs8_der(form)
 
 
 def sk_to_pem(
@@ -110,13 +119,8 @@ def sk_to_pem(
     form: Optional[str] = None,
 ) -> bytes:
     """PKCS#8 PEM (``PRIVATE KEY``) of a signing key, as bytes; arguments as ``sk_to_der``."""
-    _check_oid(ml_dsa)
-    form = _form(sk, seed, form)
-    if sk and len(sk) != ml_dsa._sk_size():
-        raise ValueError("Invalid signing key size for the provided ML_DSA")
-    if seed and len(seed) != 32:
-        raise ValueError("Invalid seed size")
-    return _signing_key(ml_dsa, sk, seed).to_pkcs8_pem(form).encode()
+    key, form = _to_export(ml_dsa, sk, seed, form)
+    return key.to_pkcs8_pem(form).encode()
 
 
 def _unpack(key: SigningKey) -> tuple[ML_DSA, bytes, Optional[bytes], bytes]:
