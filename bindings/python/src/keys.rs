@@ -180,7 +180,7 @@ impl SigningKey {
     ) -> PyResult<Bound<'py, PyBytes>> {
         let ctx = context_arg(context)?;
         let msg = Message::extract(msg, "data")?;
-        let mu = pure_mu(py, &self.inner.verifying_key().tr(), &ctx, &msg)?;
+        let mu = pure_mu(py, &self.inner.tr(), &ctx, &msg)?;
         self.sign_mu_inner(py, &mu, rnd)
     }
 
@@ -198,8 +198,7 @@ impl SigningKey {
     ) -> PyResult<Bound<'py, PyBytes>> {
         let ctx = context_arg(context)?;
         let ph = prehashed(py, parse_prehash(prehash)?, data, is_digest)?;
-        let mu =
-            mldsa::MuBuilder::prehashed(&self.inner.verifying_key().tr(), &ctx, &ph).py_err()?;
+        let mu = mldsa::MuBuilder::prehashed(&self.inner.tr(), &ctx, &ph).py_err()?;
         self.sign_mu_inner(py, &mu, rnd)
     }
 
@@ -223,7 +222,7 @@ impl SigningKey {
         rnd: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyBytes>> {
         let m = Message::extract(m_prime, "message")?;
-        let mu = internal_mu(py, &self.inner.verifying_key().tr(), &m)?;
+        let mu = internal_mu(py, &self.inner.tr(), &m)?;
         self.sign_mu_inner(py, &mu, Some(rnd))
     }
 

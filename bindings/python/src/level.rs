@@ -173,6 +173,11 @@ impl Sk {
         }
     }
 
+    /// tr = H(pk), which every mu starts with.
+    pub fn tr(&self) -> [u8; 64] {
+        each_sk!(self, k, P => *k.verifying_key().tr())
+    }
+
     pub fn verifying_key(&self) -> Vk {
         each_sk!(self, k, P => Vk::from(*k.verifying_key()))
     }

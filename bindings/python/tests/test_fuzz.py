@@ -12,7 +12,8 @@ from mldsa_rs.ml_dsa import pkcs  # noqa: E402
 
 EXPECTED = (ValueError, TypeError, mldsa_rs.InvalidSignature)
 KEYS = {lvl: PRIVATE[lvl].from_seed_bytes(bytes([lvl]) * 32) for lvl in LEVELS}
-SETTINGS = settings(max_examples=150, deadline=None)
+# No example database: the suite runs from a fresh clone and should leave no files behind.
+SETTINGS = settings(max_examples=150, deadline=None, database=None)
 
 
 def sized(level, which):
