@@ -192,15 +192,24 @@ def test_same_public_names():
             assert hasattr(ours, n), f"mldsa_rs.{mod} lacks {n}"
     import inspect
 
+    from dilithium_py.dilithium import Dilithium2 as td
+    from dilithium_py.drbg.aes256_ctr_drbg import AES256_CTR_DRBG as tdrbg
     from dilithium_py.ml_dsa import HASH_ML_DSA_44_WITH_SHA512 as th, ML_DSA_44 as t
 
+    from mldsa_rs.dilithium import Dilithium2 as od
+    from mldsa_rs.drbg.aes256_ctr_drbg import AES256_CTR_DRBG as odrbg
     from mldsa_rs.ml_dsa import HASH_ML_DSA_44_WITH_SHA512 as oh, ML_DSA_44 as o
 
-    for theirs_obj, ours_obj in ((t, o), (th, oh)):
+    shape = lambda f: [(p.name, p.kind, p.default) for p in inspect.signature(f).parameters.values()]  # noqa: E731
+    assert shape(odrbg) == shape(tdrbg)
+    assert shape(odrbg.random_bytes) == shape(tdrbg.random_bytes)
+    for theirs_obj, ours_obj in ((t, o), (th, oh), (td, od)):
+        for attr in vars(theirs_obj):
+            if attr not in ("M", "R", "_drbg"):
+                assert getattr(ours_obj, attr) == getattr(theirs_obj, attr) or attr == "random_bytes", attr
         for name, fn in inspect.getmembers(type(theirs_obj), inspect.isfunction):
             if name.startswith("__") or name.startswith("_expand") or name.startswith("_pack") or name.startswith("_unpack") or name == "_h":
                 continue
             ours_fn = getattr(type(ours_obj), name, None)
             assert ours_fn is not None, name
-            shape = lambda f: [(p.name, p.kind, p.default) for p in inspect.signature(f).parameters.values()]  # noqa: E731
             assert shape(ours_fn) == shape(fn), name
