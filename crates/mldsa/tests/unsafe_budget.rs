@@ -97,3 +97,26 @@ fn modules_forbid_unsafe() {
         "only {checked} module declarations found in lib.rs"
     );
 }
+
+/// The Python extension (`bindings/python`, its own cargo workspace) has no `unsafe` at all:
+/// its crate root forbids it, so no module below can bring it back.
+#[test]
+fn python_bindings_forbid_unsafe() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../bindings/python/src");
+    let lib = fs::read_to_string(src.join("lib.rs")).unwrap();
+    assert!(
+        lib.contains("#![forbid(unsafe_code)]"),
+        "bindings/python/src/lib.rs must forbid unsafe_code"
+    );
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    assert!(files.len() >= 5, "bindings/python/src looks empty");
+    for path in files {
+        let text = fs::read_to_string(&path).unwrap();
+        assert!(
+            !text.contains("allow(unsafe_code)"),
+            "{} re-allows unsafe_code",
+            path.display()
+        );
+    }
+}

@@ -1,0 +1,31 @@
+"""``Dilithium``: dilithium-py's round-3 class (deterministic signing, as round 3 specifies).
+
+>>> from mldsa_rs.dilithium import Dilithium2
+>>> Dilithium2.set_drbg_seed(bytes(48))
+>>> pk, sk = Dilithium2.keygen()
+>>> Dilithium2.verify(pk, b"msg", Dilithium2.sign(sk, b"msg"))
+True
+"""
+
+from __future__ import annotations
+
+from .._dropin import _Entropy
+from .._native import LegacySigningKey, LegacyVerifyingKey
+
+
+class Dilithium(_Entropy):
+    def __init__(self, parameter_set: dict):
+        super().__init__(parameter_set)
+
+    def keygen(self) -> tuple[bytes, bytes]:
+        """``(pk, sk)`` from 32 bytes of the entropy source."""
+        key = LegacySigningKey.from_seed(self._level, self.random_bytes(32))
+        return key.public_key().to_bytes(), key.to_bytes()
+
+    def sign(self, sk_bytes: bytes, m: bytes) -> bytes:
+        """The deterministic round-3 signature of ``m``."""
+        return LegacySigningKey.from_bytes(self._level, sk_bytes, False).sign(m)
+
+    def verify(self, pk_bytes: bytes, m: bytes, sig_bytes: bytes) -> bool:
+        """True if ``sig_bytes`` is a valid signature of ``m`` under ``pk_bytes``."""
+        return LegacyVerifyingKey.from_bytes(self._level, pk_bytes).verify(m, sig_bytes)

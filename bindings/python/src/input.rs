@@ -1,0 +1,121 @@
+//! Reading Python bytes-like arguments (bytes, bytearray, memoryview, array, numpy uint8).
+//!
+//! The stable ABI we target (abi3, CPython 3.9+) has no buffer protocol before 3.11, so
+//! objects are reached through `memoryview`: `bytes` are read in place (and, being immutable,
+//! may be read with the GIL released); any other buffer is read through its memoryview in
+//! fixed-size chunks, so a large message is never copied whole and memory use stays flat.
+//! Small fixed-size inputs (keys, seeds, signatures) are copied into wiped buffers.
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyMemoryView};
+use zeroize::Zeroizing;
+
+/// How much of a non-`bytes` buffer is copied out at a time.
+const CHUNK: usize = 1 << 18;
+
+/// A message argument: read in place when it is `bytes`, else chunk by chunk.
+pub enum Message<'py> {
+    Bytes(Bound<'py, PyBytes>),
+    View { view: Bound<'py, PyAny>, len: usize },
+}
+
+fn memoryview<'py>(obj: &Bound<'py, PyAny>, field: &str) -> PyResult<Bound<'py, PyAny>> {
+    let view = PyMemoryView::from(obj).map_err(|_| {
+        PyTypeError::new_err(format!(
+            "{field} must be a bytes-like object (bytes, bytearray, memoryview), not {}",
+            obj.get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default()
+        ))
+    })?;
+    // A flat run of bytes whatever the exporter's item format or shape; non-contiguous views
+    // cannot be cast, and are copied once into bytes instead.
+    if view.getattr("c_contiguous")?.is_truthy()? {
+        view.call_method1("cast", ("B",))
+    } else {
+        Ok(view.call_method0("tobytes")?)
+    }
+}
+
+impl<'py> Message<'py> {
+    pub fn extract(obj: &Bound<'py, PyAny>, field: &str) -> PyResult<Self> {
+        if let Ok(b) = obj.cast::<PyBytes>() {
+            return Ok(Message::Bytes(b.clone()));
+        }
+        let view = memoryview(obj, field)?;
+        if let Ok(b) = view.cast::<PyBytes>() {
+            return Ok(Message::Bytes(b.clone()));
+        }
+        let len = view.len()?;
+        Ok(Message::View { view, len })
+    }
+
+    /// The whole message as one slice, when it is `bytes` (safe to read without the GIL).
+    pub fn in_place(&self) -> Option<&[u8]> {
+        match self {
+            Message::Bytes(b) => Some(b.as_bytes()),
+            Message::View { .. } => None,
+        }
+    }
+
+    /// Feeds the message to `sink` chunk by chunk, with the GIL held (another Python thread
+    /// cannot change a mutable buffer meanwhile).
+    pub fn for_each_chunk(&self, mut sink: impl FnMut(&[u8])) -> PyResult<()> {
+        match self {
+            Message::Bytes(b) => sink(b.as_bytes()),
+            Message::View { view, len } => {
+                let mut at = 0;
+                while at < *len {
+                    let end = (*len).min(at + CHUNK);
+                    let slice = pyo3::types::PySlice::new(view.py(), at as isize, end as isize, 1);
+                    let chunk = view.get_item(slice)?.call_method0("tobytes")?;
+                    sink(chunk.cast::<PyBytes>()?.as_bytes());
+                    at = end;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A small input (key, seed, signature, context, password) copied into a buffer that is wiped
+/// when dropped.
+pub fn bytes_arg(obj: &Bound<'_, PyAny>, field: &str) -> PyResult<Zeroizing<Vec<u8>>> {
+    if let Ok(b) = obj.cast::<PyBytes>() {
+        return Ok(Zeroizing::new(b.as_bytes().to_vec()));
+    }
+    let view = memoryview(obj, field)?;
+    let bytes = view.call_method0("tobytes")?;
+    Ok(Zeroizing::new(bytes.cast::<PyBytes>()?.as_bytes().to_vec()))
+}
+
+/// A fixed-length input: `ValueError` naming the field, expected and given lengths otherwise.
+pub fn array_arg<const N: usize>(
+    obj: &Bound<'_, PyAny>,
+    field: &str,
+) -> PyResult<Zeroizing<[u8; N]>> {
+    let v = bytes_arg(obj, field)?;
+    let mut out = Zeroizing::new([0u8; N]);
+    if v.len() != N {
+        return Err(PyValueError::new_err(format!(
+            "{field} must be {N} bytes, got {}",
+            v.len()
+        )));
+    }
+    out.copy_from_slice(&v);
+    Ok(out)
+}
+
+/// The context string: at most 255 bytes (FIPS 204).
+pub fn context_arg(obj: &Bound<'_, PyAny>) -> PyResult<Zeroizing<Vec<u8>>> {
+    let ctx = bytes_arg(obj, "context")?;
+    if ctx.len() > 255 {
+        return Err(PyValueError::new_err(format!(
+            "context must be at most 255 bytes, got {}",
+            ctx.len()
+        )));
+    }
+    Ok(ctx)
+}

@@ -1,0 +1,34 @@
+//! `mldsa_rs._native`: the one extension module under the `mldsa_rs` Python package. A thin
+//! layer over the `mldsa` crate: argument conversion, errors, and the GIL released around the
+//! lattice work. The Python modules beside it (the pyca-style API and the dilithium-py drop-in)
+//! are written over these classes.
+
+#![forbid(unsafe_code)]
+
+mod drbg;
+mod error;
+mod hashing;
+mod input;
+mod keys;
+mod legacy;
+mod level;
+
+use pyo3::prelude::*;
+
+/// Every class here is immutable or guards itself, so the module declares that it does not
+/// need the GIL (for free-threaded interpreters, in a non-abi3 build).
+#[pymodule(gil_used = false)]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("InvalidSignature", py.get_type::<error::InvalidSignature>())?;
+    m.add("InvalidKey", py.get_type::<error::InvalidKey>())?;
+    m.add_class::<keys::SigningKey>()?;
+    m.add_class::<keys::VerifyingKey>()?;
+    m.add_class::<legacy::LegacySigningKey>()?;
+    m.add_class::<legacy::LegacyVerifyingKey>()?;
+    m.add_class::<hashing::MuHasher>()?;
+    m.add_class::<hashing::PyPreHasher>()?;
+    m.add_class::<drbg::AesCtrDrbg>()?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}
