@@ -9,7 +9,7 @@ use crate::field::{caddq, center, montgomery_reduce};
 use crate::keccak::shake256;
 use crate::keygen::compute_t1_t0;
 use crate::ntt::ntt_inverse;
-use crate::params::{ByteArray, Parameters, PolyVec, TR_LEN};
+use crate::params::{ByteArray, Parameters, TR_LEN};
 use crate::poly::{NttPoly, Poly};
 use crate::scratch::Scratch;
 use subtle::{Choice, ConstantTimeEq};
@@ -31,11 +31,13 @@ pub(crate) struct ExpandedSecret<P: Parameters> {
     pub k: [u8; 32],
     /// tr; only the first `P::TR_BYTES` bytes are used (the rest stay zero).
     pub tr: [u8; TR_LEN],
-    pub s1_hat: P::NttVecL,
+    // The vectors are each their own `Scratch` (on the heap under `alloc`), made zero in place:
+    // a key built whole and then boxed would pass through the stack (up to 23 KiB, ST-1).
+    pub s1_hat: Scratch<P::NttVecL>,
     /// s2, coefficients in [-eta, eta].
-    pub s2: P::VecK,
+    pub s2: Scratch<P::VecK>,
     /// t0, coefficients in (-2^(d-1), 2^(d-1)].
-    pub t0: P::VecK,
+    pub t0: Scratch<P::VecK>,
     /// A-hat, NTT(s2) and NTT(t0), kept once the key is prepared.
     #[cfg(feature = "alloc")]
     pub prepared: Option<alloc::boxed::Box<PreparedSecret<P>>>,
@@ -45,20 +47,20 @@ pub(crate) struct ExpandedSecret<P: Parameters> {
 /// ExpandA(rho) (public: derived from rho), NTT(s2) and NTT(t0) (secret).
 #[cfg(feature = "alloc")]
 pub(crate) struct PreparedSecret<P: Parameters> {
-    pub a_hat: P::MatrixA,
-    pub s2_hat: P::NttVecK,
-    pub t0_hat: P::NttVecK,
+    // Each made zero in place on the heap (88 KiB for ML-DSA-87; never on the stack).
+    pub a_hat: Scratch<P::MatrixA>,
+    pub s2_hat: Scratch<P::NttVecK>,
+    pub t0_hat: Scratch<P::NttVecK>,
 }
 
 #[cfg(feature = "alloc")]
 impl<P: Parameters> PreparedSecret<P> {
     /// All zero, on the heap, to be filled in place.
     fn boxed() -> alloc::boxed::Box<Self> {
-        use crate::params::Matrix;
         alloc::boxed::Box::new(Self {
-            a_hat: P::MatrixA::zeroed(),
-            s2_hat: P::NttVecK::zeroed(),
-            t0_hat: P::NttVecK::zeroed(),
+            a_hat: Scratch::zeroed(),
+            s2_hat: Scratch::zeroed(),
+            t0_hat: Scratch::zeroed(),
         })
     }
 }
@@ -124,9 +126,9 @@ impl<P: Parameters> ExpandedSecret<P> {
             rho: [0; 32],
             k: [0; 32],
             tr: [0; TR_LEN],
-            s1_hat: P::NttVecL::zeroed(),
-            s2: P::VecK::zeroed(),
-            t0: P::VecK::zeroed(),
+            s1_hat: Scratch::zeroed(),
+            s2: Scratch::zeroed(),
+            t0: Scratch::zeroed(),
             #[cfg(feature = "alloc")]
             prepared: None,
         }
@@ -151,7 +153,7 @@ impl<P: Parameters> ExpandedSecret<P> {
     /// ExpandA(rho), if the key is prepared.
     pub(crate) fn kept_a_hat(&self) -> Option<&P::MatrixA> {
         #[cfg(feature = "alloc")]
-        return self.prepared.as_deref().map(|p| &p.a_hat);
+        return self.prepared.as_deref().map(|p| &*p.a_hat);
         #[cfg(not(feature = "alloc"))]
         None
     }
@@ -159,7 +161,7 @@ impl<P: Parameters> ExpandedSecret<P> {
     /// (NTT(s2), NTT(t0)), if the key is prepared.
     pub(crate) fn kept_s2_t0_hat(&self) -> Option<(&P::NttVecK, &P::NttVecK)> {
         #[cfg(feature = "alloc")]
-        return self.prepared.as_deref().map(|p| (&p.s2_hat, &p.t0_hat));
+        return self.prepared.as_deref().map(|p| (&*p.s2_hat, &*p.t0_hat));
         #[cfg(not(feature = "alloc"))]
         None
     }
@@ -185,17 +187,18 @@ pub(crate) fn secret_s1<P: Parameters>(sk: &ExpandedSecret<P>, s1: &mut P::VecL)
     }
 }
 
-/// Coefficient-form secrets while importing or exporting, zeroised on drop.
+/// Coefficient-form secrets while importing or exporting, zeroised on drop (each vector made
+/// zero in place, on the heap under `alloc`).
 struct CoefficientScratch<P: Parameters> {
-    s1: P::VecL,
-    t0_derived: P::VecK,
+    s1: Scratch<P::VecL>,
+    t0_derived: Scratch<P::VecK>,
 }
 
 impl<P: Parameters> CoefficientScratch<P> {
     fn zeroed() -> Self {
         Self {
-            s1: P::VecL::zeroed(),
-            t0_derived: P::VecK::zeroed(),
+            s1: Scratch::zeroed(),
+            t0_derived: Scratch::zeroed(),
         }
     }
 }
@@ -236,7 +239,7 @@ impl<P: Parameters> ExpandedSecret<P> {
     /// heap under `alloc`), so one-shot signing also fits a 128 KiB stack.
     pub(crate) fn decode_for_signing(bytes: &[u8]) -> Result<Scratch<Self>, Malformed> {
         let mut secret = Self::boxed();
-        secret.decode_into(bytes, &mut Scratch::new(CoefficientScratch::<P>::zeroed()))?;
+        secret.decode_into(bytes, &mut CoefficientScratch::<P>::zeroed())?;
         Ok(secret)
     }
 
@@ -252,11 +255,10 @@ impl<P: Parameters> ExpandedSecret<P> {
         check_consistency: bool,
         pk: &mut P::PkBytes,
     ) -> Result<(), Malformed> {
-        let mut held = Scratch::new(CoefficientScratch::<P>::zeroed());
-        let s = &mut *held;
+        let s = &mut CoefficientScratch::<P>::zeroed();
         self.decode_into(bytes, s)?;
         let secret = &*self;
-        let mut t1 = P::VecK::zeroed();
+        let mut t1 = Scratch::<P::VecK>::zeroed();
         with_backend!(|b| compute_t1_t0::<P, _>(
             b,
             &secret.rho,
@@ -291,8 +293,7 @@ impl<P: Parameters> ExpandedSecret<P> {
     /// FIPS 204 skEncode of the key into `out` (`P::SK_LEN` bytes), in place: the caller owns
     /// the buffer, so no copy of the encoding is left behind by returning it.
     pub(crate) fn encode_into(&self, out: &mut [u8]) {
-        let mut held = Scratch::new(CoefficientScratch::<P>::zeroed());
-        let s = &mut *held;
+        let s = &mut CoefficientScratch::<P>::zeroed();
         secret_s1::<P>(self, &mut s.s1);
         let parts = SkParts {
             rho: &self.rho,

@@ -5,16 +5,17 @@ use crate::declassify::public_mut;
 use crate::encode::pk_encode;
 use crate::expanded::ExpandedSecret;
 use crate::keccak::shake256;
-use crate::params::{Parameters, PolyVec, Variant};
+use crate::params::{Parameters, Variant};
 use crate::scratch::Scratch;
 use zeroize::Zeroize;
 
 /// Scratch space of key generation, zeroised on drop.
 /// (s2 and t0 are written straight into the key, which keeps them in coefficient form.)
+/// The vectors are made zero in place (on the heap under `alloc`), never whole on the stack.
 struct KeyGenScratch<P: Parameters> {
     rho_prime: [u8; 64],
-    s1: P::VecL,
-    t1: P::VecK,
+    s1: Scratch<P::VecL>,
+    t1: Scratch<P::VecK>,
 }
 
 impl<P: Parameters> Drop for KeyGenScratch<P> {
@@ -36,8 +37,9 @@ pub(crate) fn compute_t1_t0<P: Parameters, B: Backend>(
     t1: &mut P::VecK,
     t0: &mut P::VecK,
 ) {
-    let mut t_hat = P::NttVecK::zeroed();
-    let mut t = P::VecK::zeroed();
+    // On the heap under `alloc` (16 KiB for ML-DSA-87), made zero in place.
+    let mut t_hat = Scratch::<P::NttVecK>::zeroed();
+    let mut t = Scratch::<P::VecK>::zeroed();
     // A-hat = ExpandA(rho) (Alg. 6 step 3) is used only here: fused, never held whole.
     b.expand_a_times::<P>(rho, s1_hat.as_ref(), t_hat.as_mut());
     for ((t_hat_i, t_i), s2_i) in t_hat
@@ -74,12 +76,11 @@ fn keygen_with<P: Parameters, B: Backend>(
     pk: &mut P::PkBytes,
     sk: &mut ExpandedSecret<P>,
 ) {
-    let mut held = Scratch::new(KeyGenScratch::<P> {
+    let scratch = &mut KeyGenScratch::<P> {
         rho_prime: [0; 64],
-        s1: P::VecL::zeroed(),
-        t1: P::VecK::zeroed(),
-    });
-    let scratch = &mut *held;
+        s1: Scratch::zeroed(),
+        t1: Scratch::zeroed(),
+    };
     // Step 1: (rho, rho', K) = H(xi || IntegerToBytes(k, 1) || IntegerToBytes(l, 1), 128).
     let mut seed_bytes = [0u8; 128];
     match P::VARIANT {

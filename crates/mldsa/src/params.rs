@@ -56,35 +56,80 @@ impl<const N: usize> ByteArray for [u8; N] {
     }
 }
 
-/// A vector of `N` polynomials, in R_q or T_q (k or l entries, depending on the set).
-pub trait PolyVec<T>: AsRef<[T]> + AsMut<[T]> + Clone + Zeroize + Send + Sync {
-    /// The all-zero vector.
-    fn zeroed() -> Self;
+/// A value whose all-zero form can be made directly where it will live: inline, or straight
+/// in a heap block. `Box::new(Self::zeroed())` would build the whole value (up to 56 KiB) on the
+/// stack first and copy it, and optimisers keep that stack slot in the caller's frame (ST-1,
+/// issue 21: it pushed ML-DSA-87 signing past 128 KiB in the release profile).
+pub trait Zeroed: Sized {
+    /// The all-zero value (what [`PolyVec::zeroed`] and [`Matrix::zeroed`] return).
+    fn zero() -> Self;
+    /// The all-zero value in a heap block, written there (one polynomial at a time at most on
+    /// the stack).
+    #[cfg(feature = "alloc")]
+    fn boxed_zeroed() -> alloc::boxed::Box<Self>;
 }
 
-impl<const N: usize> PolyVec<Poly> for [Poly; N] {
+/// `N` copies of `fill` in a heap block, cloned into place.
+#[cfg(feature = "alloc")]
+fn boxed_array<T: Clone, const N: usize>(fill: T) -> alloc::boxed::Box<[T; N]> {
+    let all: alloc::boxed::Box<[T]> = alloc::vec![fill; N].into_boxed_slice();
+    match all.try_into() {
+        Ok(array) => array,
+        Err(_) => unreachable!("vec![x; N] has N elements"),
+    }
+}
+
+/// A vector of `N` polynomials, in R_q or T_q (k or l entries, depending on the set).
+pub trait PolyVec<T>: AsRef<[T]> + AsMut<[T]> + Clone + Zeroize + Send + Sync + Zeroed {
+    /// The all-zero vector.
     fn zeroed() -> Self {
+        Self::zero()
+    }
+}
+
+impl<const N: usize> Zeroed for [Poly; N] {
+    fn zero() -> Self {
         [Poly::ZERO; N]
     }
+    #[cfg(feature = "alloc")]
+    fn boxed_zeroed() -> alloc::boxed::Box<Self> {
+        boxed_array(Poly::ZERO)
+    }
 }
 
-impl<const N: usize> PolyVec<NttPoly> for [NttPoly; N] {
-    fn zeroed() -> Self {
+impl<const N: usize> PolyVec<Poly> for [Poly; N] {}
+
+impl<const N: usize> Zeroed for [NttPoly; N] {
+    fn zero() -> Self {
         [NttPoly::ZERO; N]
     }
-}
-
-/// The k x l matrix A-hat of NTT-domain polynomials, stored row by row.
-pub trait Matrix<Row>: AsRef<[Row]> + AsMut<[Row]> + Clone + Send + Sync {
-    /// The all-zero matrix.
-    fn zeroed() -> Self;
-}
-
-impl<Row: PolyVec<NttPoly>, const K: usize> Matrix<Row> for [Row; K] {
-    fn zeroed() -> Self {
-        core::array::from_fn(|_| Row::zeroed())
+    #[cfg(feature = "alloc")]
+    fn boxed_zeroed() -> alloc::boxed::Box<Self> {
+        boxed_array(NttPoly::ZERO)
     }
 }
+
+impl<const N: usize> PolyVec<NttPoly> for [NttPoly; N] {}
+
+/// The k x l matrix A-hat of NTT-domain polynomials, stored row by row.
+pub trait Matrix<Row>: AsRef<[Row]> + AsMut<[Row]> + Clone + Send + Sync + Zeroed {
+    /// The all-zero matrix.
+    fn zeroed() -> Self {
+        Self::zero()
+    }
+}
+
+impl<const L: usize, const K: usize> Zeroed for [[NttPoly; L]; K] {
+    fn zero() -> Self {
+        [[NttPoly::ZERO; L]; K]
+    }
+    #[cfg(feature = "alloc")]
+    fn boxed_zeroed() -> alloc::boxed::Box<Self> {
+        boxed_array([NttPoly::ZERO; L])
+    }
+}
+
+impl<const L: usize, const K: usize> Matrix<[NttPoly; L]> for [[NttPoly; L]; K] {}
 
 /// The constants of a parameter set (FIPS 204 Table 1 and Table 2), shared by ML-DSA and the
 /// legacy Dilithium round-3 sets.

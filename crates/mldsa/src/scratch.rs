@@ -5,6 +5,7 @@
 //! thread stack; without `alloc` (bare `no_std`), it stays inline on the stack. The contents
 //! are zeroised by their own `Drop` before the block is freed.
 
+use crate::params::Zeroed;
 use core::ops::{Deref, DerefMut};
 
 /// `T` on the heap (feature `alloc`) or inline.
@@ -24,6 +25,21 @@ impl<T> Scratch<T> {
             inner: alloc::boxed::Box::new(value),
             #[cfg(not(feature = "alloc"))]
             inner: value,
+        }
+    }
+}
+
+impl<T: Zeroed> Scratch<T> {
+    /// Scratch holding `T`'s all-zero value, made where it is kept: under `alloc` directly in
+    /// the heap block, never whole on the stack (unlike `Scratch::new(T::zeroed())`, whose
+    /// temporary the release profile keeps in the caller's frame: see [`Zeroed`]).
+    #[inline(always)]
+    pub(crate) fn zeroed() -> Self {
+        Self {
+            #[cfg(feature = "alloc")]
+            inner: T::boxed_zeroed(),
+            #[cfg(not(feature = "alloc"))]
+            inner: T::zero(),
         }
     }
 }

@@ -8,7 +8,7 @@ use crate::error::Error;
 use crate::expanded::ExpandedSecret;
 use crate::field::freeze;
 use crate::keccak::shake256;
-use crate::params::{ByteArray, MAX_SIGN_ATTEMPTS, MU_LEN, Matrix, Parameters, PolyVec};
+use crate::params::{ByteArray, MAX_SIGN_ATTEMPTS, MU_LEN, Parameters};
 use crate::poly::{NttPoly, Poly};
 use crate::sample::sample_in_ball;
 use crate::scratch::Scratch;
@@ -29,23 +29,44 @@ pub(crate) enum Rejection {
 
 /// Working memory of one signature, zeroised on drop. Buffers are reused between attempts and
 /// overwritten in full by each attempt, so nothing from a rejected attempt leaks into the next.
+///
+/// Each vector is its own [`Scratch`], made zero in place (on the heap under `alloc`): one box
+/// for the whole struct would be built on the stack first (up to 63 KiB for ML-DSA-87) and the
+/// release profile keeps that slot in the signing frame (ST-1, issue 21).
 struct SignScratch<P: Parameters> {
-    y: P::VecL,
+    y: Scratch<P::VecL>,
     /// NTT(y), then c o s1-hat.
-    tmp_l: P::NttVecL,
+    tmp_l: Scratch<P::NttVecL>,
     /// cs1, then z = y + cs1.
-    z: P::VecL,
-    w: P::VecK,
+    z: Scratch<P::VecL>,
+    w: Scratch<P::VecK>,
     /// w1, then the hint h.
-    w1: P::VecK,
+    w1: Scratch<P::VecK>,
     /// A-hat o NTT(y), then c o s2-hat, then c o t0-hat.
-    tmp_k: P::NttVecK,
+    tmp_k: Scratch<P::NttVecK>,
     /// cs2, then r = w - cs2.
-    r: P::VecK,
+    r: Scratch<P::VecK>,
     /// ct0, then r + ct0.
-    ct0: P::VecK,
+    ct0: Scratch<P::VecK>,
     c: Poly,
     c_hat: NttPoly,
+}
+
+impl<P: Parameters> SignScratch<P> {
+    fn new() -> Self {
+        Self {
+            y: Scratch::zeroed(),
+            tmp_l: Scratch::zeroed(),
+            z: Scratch::zeroed(),
+            w: Scratch::zeroed(),
+            w1: Scratch::zeroed(),
+            tmp_k: Scratch::zeroed(),
+            r: Scratch::zeroed(),
+            ct0: Scratch::zeroed(),
+            c: Poly::ZERO,
+            c_hat: NttPoly::ZERO,
+        }
+    }
 }
 
 impl<P: Parameters> Drop for SignScratch<P> {
@@ -65,8 +86,8 @@ impl<P: Parameters> Drop for SignScratch<P> {
 
 /// NTT(s2) and NTT(t0) of an unprepared key, made for one signature; zeroised on drop.
 struct SecretHats<P: Parameters> {
-    s2_hat: P::NttVecK,
-    t0_hat: P::NttVecK,
+    s2_hat: Scratch<P::NttVecK>,
+    t0_hat: Scratch<P::NttVecK>,
 }
 
 impl<P: Parameters> Drop for SecretHats<P> {
@@ -133,7 +154,7 @@ fn sign_with<P: Parameters, B: Backend>(
     let a_hat: &P::MatrixA = match sk.kept_a_hat() {
         Some(a_hat) => a_hat,
         None => {
-            let a_hat = a_local.insert(Scratch::new(P::MatrixA::zeroed()));
+            let a_hat = a_local.insert(Scratch::<P::MatrixA>::zeroed());
             b.expand_a::<P>(&sk.rho, a_hat);
             a_hat
         }
@@ -142,21 +163,9 @@ fn sign_with<P: Parameters, B: Backend>(
     // computed once per signature, by the first attempt that passes the z check (most
     // attempts do not get that far).
     let kept_hats = sk.kept_s2_t0_hat();
-    let mut own_hats: Option<Scratch<SecretHats<P>>> = None;
+    let mut own_hats: Option<SecretHats<P>> = None;
 
-    let mut held = Scratch::new(SignScratch::<P> {
-        y: P::VecL::zeroed(),
-        tmp_l: P::NttVecL::zeroed(),
-        z: P::VecL::zeroed(),
-        w: P::VecK::zeroed(),
-        w1: P::VecK::zeroed(),
-        tmp_k: P::NttVecK::zeroed(),
-        r: P::VecK::zeroed(),
-        ct0: P::VecK::zeroed(),
-        c: Poly::ZERO,
-        c_hat: NttPoly::ZERO,
-    });
-    let s = &mut *held;
+    let s = &mut SignScratch::<P>::new();
     let mut c_tilde = [0u8; 64];
     let c_tilde = &mut c_tilde[..P::C_TILDE_LEN];
     let mut w1_bytes = [0u8; 8 * 32 * 6];
@@ -214,15 +223,15 @@ fn sign_with<P: Parameters, B: Backend>(
             Some(hats) => hats,
             None => {
                 let own = own_hats.get_or_insert_with(|| {
-                    let mut hats = Scratch::new(SecretHats::<P> {
-                        s2_hat: P::NttVecK::zeroed(),
-                        t0_hat: P::NttVecK::zeroed(),
-                    });
+                    let mut hats = SecretHats::<P> {
+                        s2_hat: Scratch::zeroed(),
+                        t0_hat: Scratch::zeroed(),
+                    };
                     b.ntt_vec(sk.s2.as_ref(), hats.s2_hat.as_mut());
                     b.ntt_vec(sk.t0.as_ref(), hats.t0_hat.as_mut());
                     hats
                 });
-                (&own.s2_hat, &own.t0_hat)
+                (&*own.s2_hat, &*own.t0_hat)
             }
         };
 

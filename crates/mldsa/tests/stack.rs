@@ -17,7 +17,10 @@
 //! The requirement: every operation completes on a thread spawned with
 //! `stack_size(128 * 1024)` (checked directly in a child process).
 //!
-//! Run with `cargo test -p mldsa --test stack -- --nocapture` to see the table.
+//! Run with `cargo test -p mldsa --test stack -- --nocapture` to see the table. CI also runs it
+//! in the builds users ship: `cargo test --release -p mldsa --test stack`, and the same with
+//! `RUSTFLAGS="-C target-cpu=native"` (see `.ci/run` and [`RECORDED`]). Both backends are
+//! measured in every run (the CPU's own, then forced portable); so are the legacy sets.
 
 #[path = "common/counting_rng.rs"]
 mod counting_rng;
@@ -32,6 +35,7 @@ use std::sync::Mutex;
 use std::thread;
 
 use mldsa::backend::{BackendKind, active_backend, force_portable};
+use mldsa::legacy::{self, Dilithium2, Dilithium3, Dilithium5, DilithiumParameterSet};
 use mldsa::{MlDsa44, MlDsa65, MlDsa87, ParameterSet, Signature, SigningKey};
 
 /// The stack every operation must fit in.
@@ -39,6 +43,10 @@ const BUDGET: usize = 128 * 1024;
 /// Stack of the measuring thread: far more than any operation needs, so painting cannot run
 /// off its end.
 const MEASURE_STACK: usize = 4 * 1024 * 1024;
+/// Thread stacks smaller than this are not what they seem: glibc gives every thread at least
+/// PTHREAD_STACK_MIN (16 KiB) plus its thread-local storage, whatever smaller size is asked
+/// for, so an operation with a painted peak below this may "complete" on a smaller request.
+const THREAD_FLOOR: usize = 32 * 1024;
 /// How far below the reference point the pattern is painted (well inside `MEASURE_STACK`).
 const PAINT_LEN: usize = 1024 * 1024;
 /// Left unpainted just below the reference point: the painting and scanning functions' own
@@ -101,12 +109,13 @@ fn run_with_stack<F: FnOnce() + Send + 'static>(stack: usize, op: F) {
         .expect("operation panicked");
 }
 
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 enum Op {
     KeyGen,
     SignDeterministic,
     SignHedged,
-    /// One-shot signing from the expanded key bytes (`SigningKey::sign_with_expanded`).
+    /// One-shot signing from the expanded key bytes (`SigningKey::sign_with_expanded`; for the
+    /// legacy sets, which have no one-shot call, `from_bytes` and then `sign_deterministic`).
     SignExpanded,
     Verify,
 }
@@ -119,7 +128,14 @@ const OPS: [Op; 5] = [
     Op::Verify,
 ];
 
-const SETS: [&str; 3] = ["ML-DSA-44", "ML-DSA-65", "ML-DSA-87"];
+const SETS: [&str; 6] = [
+    "ML-DSA-44",
+    "ML-DSA-65",
+    "ML-DSA-87",
+    "Dilithium2",
+    "Dilithium3",
+    "Dilithium5",
+];
 
 /// Environment variable that hands a child process its job: `backend:set:op:stack_bytes`, e.g.
 /// `Portable:ML-DSA-65:KeyGen:131072`.
@@ -160,12 +176,49 @@ fn operation<P: ParameterSet>(op: Op) -> impl FnOnce() {
     }
 }
 
+/// As [`operation`], for a legacy Dilithium round-3 set (`mldsa::legacy`).
+fn legacy_operation<P: DilithiumParameterSet>(op: Op) -> impl FnOnce() {
+    let seed = Box::new([7u8; 32]);
+    let sk = Box::new(legacy::SigningKey::<P>::from_seed(&seed));
+    let sig = Box::new(sk.sign_deterministic(MSG).expect("sign"));
+    let expanded = sk.to_bytes().as_ref().to_vec();
+    move || match op {
+        Op::KeyGen => {
+            let key = legacy::SigningKey::<P>::from_seed(black_box(&seed));
+            black_box(&key);
+        }
+        Op::SignDeterministic => {
+            let s = sk.sign_deterministic(black_box(MSG)).expect("sign");
+            assert_eq!(&s, &*sig, "deterministic signature changed");
+        }
+        Op::SignHedged => {
+            let s = sk
+                .sign_randomized_with_rng(&mut CountingRng(0), black_box(MSG))
+                .expect("sign");
+            black_box(&s);
+        }
+        Op::SignExpanded => {
+            let key = legacy::SigningKey::<P>::from_bytes(black_box(&expanded)).expect("import");
+            let s = key.sign_deterministic(MSG).expect("sign");
+            assert_eq!(&s, &*sig, "signature from the imported key differs");
+        }
+        Op::Verify => {
+            let vk = sk.verifying_key();
+            let sig = Signature::<P>::from_bytes(black_box(sig.as_bytes())).expect("decode");
+            vk.verify(black_box(MSG), &sig).expect("verify");
+        }
+    }
+}
+
 /// Painted peak of `op` on the set named `set`.
 fn painted(set: &str, op: Op) -> usize {
     let peak = match set {
         "ML-DSA-44" => measure(move || operation::<MlDsa44>(op)),
         "ML-DSA-65" => measure(move || operation::<MlDsa65>(op)),
         "ML-DSA-87" => measure(move || operation::<MlDsa87>(op)),
+        "Dilithium2" => measure(move || legacy_operation::<Dilithium2>(op)),
+        "Dilithium3" => measure(move || legacy_operation::<Dilithium3>(op)),
+        "Dilithium5" => measure(move || legacy_operation::<Dilithium5>(op)),
         _ => panic!("unknown set {set}"),
     };
     assert!(
@@ -238,6 +291,9 @@ fn stack_child() {
         "ML-DSA-44" => run_with_stack(stack, operation::<MlDsa44>(op)),
         "ML-DSA-65" => run_with_stack(stack, operation::<MlDsa65>(op)),
         "ML-DSA-87" => run_with_stack(stack, operation::<MlDsa87>(op)),
+        "Dilithium2" => run_with_stack(stack, legacy_operation::<Dilithium2>(op)),
+        "Dilithium3" => run_with_stack(stack, legacy_operation::<Dilithium3>(op)),
+        "Dilithium5" => run_with_stack(stack, legacy_operation::<Dilithium5>(op)),
         _ => panic!("unknown set {set}"),
     }
 }
@@ -314,10 +370,11 @@ fn measure_all() -> Vec<Row> {
             for op in OPS {
                 let painted = painted(set, op);
                 let fits_budget = fits(backend, set, op, BUDGET);
-                // A thread needs at least the painted depth; 4 MiB is plenty.
+                // A thread needs at least the painted depth; 4 MiB is plenty. Below
+                // THREAD_FLOOR the OS hands out more than was asked, so nothing can be checked.
                 let known_bad = painted / 4096 * 4096;
                 assert!(
-                    !fits(backend, set, op, known_bad),
+                    known_bad < THREAD_FLOOR || !fits(backend, set, op, known_bad),
                     "{set} {op:?} on {backend:?}: completes on a {known_bad}-byte thread, \
                      below its painted peak {painted} (painting over-reports?)"
                 );
@@ -382,10 +439,13 @@ fn measure_all() -> Vec<Row> {
 }
 
 /// ST-1's requirement: every operation, set and backend completes on a thread spawned with a
-/// 128 KiB stack.
+/// 128 KiB stack, and every signing operation on one of `SIGN_MARGIN` (issue 21's margin: the
+/// signing loop is the deepest path, and the one a caller's own frames sit on top of).
 #[test]
 fn keygen_sign_verify_fit_in_128_kib() {
-    let over: Vec<String> = measure_all()
+    const SIGN_MARGIN: usize = 112 * 1024;
+    let rows = measure_all();
+    let over: Vec<String> = rows
         .iter()
         .filter(|r| !r.fits_budget)
         .map(|r| {
@@ -400,26 +460,46 @@ fn keygen_sign_verify_fit_in_128_kib() {
         "operations that do not complete on a {BUDGET}-byte thread:\n  {}",
         over.join("\n  ")
     );
+    let signing = [Op::SignDeterministic, Op::SignHedged, Op::SignExpanded];
+    let over_margin: Vec<String> = rows
+        .iter()
+        .filter(|r| signing.contains(&r.op) && r.min_thread > SIGN_MARGIN)
+        .map(|r| format!("{} {:?} on {:?}: {}", r.set, r.op, r.backend, r.min_thread))
+        .collect();
+    assert!(
+        over_margin.is_empty(),
+        "signing that needs more than {SIGN_MARGIN} bytes of thread stack:\n  {}",
+        over_margin.join("\n  ")
+    );
 }
 
 /// ST-1's regression figures: for each backend and set, the smallest thread `stack_size` (4 KiB
 /// steps) on which keygen, deterministic, hedged and one-shot signing and verification
-/// completed when last measured (the table `keygen_sign_verify_fit_in_128_kib` prints; the test
-/// profile, the pinned toolchain, this repository at the date below). The README's stack table
-/// is the same measurement.
+/// completed when last measured (the table `keygen_sign_verify_fit_in_128_kib` prints), the
+/// largest of three builds: the test profile (`cargo test`), the release profile (`cargo test
+/// --release`: thin LTO, one codegen unit, what `cargo install`, the C library and the wheel
+/// ship) and the release profile with `RUSTFLAGS="-C target-cpu=native"` (what the benchmark
+/// and many servers build); the pinned toolchain, this repository at the date below. CI runs
+/// this test in all three. The README's stack table is the same measurement.
 ///
-/// Recorded 2026-11-23. When a change makes an operation need more than its figure plus 10 %,
+/// Recorded 2026-11-26. When a change makes an operation need more than its figure plus 10 %,
 /// `operations_fit_their_recorded_stack_plus_10_percent` fails: either the growth is a
 /// regression to fix, or it is deliberate and the figure is updated here and in the README.
 #[rustfmt::skip] // one line per backend and set reads as the table it is
-const RECORDED: [(BackendKind, &str, [usize; 5]); 6] = [
-    // backend             set          keygen   sign-det sign-hedged sign-expanded verify
-    (BackendKind::Avx2,     "ML-DSA-44", [53_248, 61_440, 61_440, 57_344, 57_344]),
-    (BackendKind::Avx2,     "ML-DSA-65", [69_632, 81_920, 81_920, 73_728, 69_632]),
-    (BackendKind::Avx2,     "ML-DSA-87", [86_016, 102_400, 102_400, 94_208, 86_016]),
-    (BackendKind::Portable, "ML-DSA-44", [45_056, 57_344, 57_344, 53_248, 45_056]),
-    (BackendKind::Portable, "ML-DSA-65", [57_344, 73_728, 73_728, 69_632, 61_440]),
-    (BackendKind::Portable, "ML-DSA-87", [77_824, 98_304, 98_304, 90_112, 77_824]),
+const RECORDED: [(BackendKind, &str, [usize; 5]); 12] = [
+    // backend             set           keygen  sign-det sign-hedged sign-expanded verify
+    (BackendKind::Avx2,     "ML-DSA-44",  [40_960, 45_056, 36_864, 36_864, 57_344]),
+    (BackendKind::Avx2,     "ML-DSA-65",  [49_152, 53_248, 45_056, 45_056, 73_728]),
+    (BackendKind::Avx2,     "ML-DSA-87",  [57_344, 69_632, 53_248, 53_248, 94_208]),
+    (BackendKind::Avx2,     "Dilithium2", [36_864, 40_960, 40_960, 40_960, 61_440]),
+    (BackendKind::Avx2,     "Dilithium3", [45_056, 49_152, 45_056, 49_152, 73_728]),
+    (BackendKind::Avx2,     "Dilithium5", [57_344, 57_344, 53_248, 57_344, 94_208]),
+    (BackendKind::Portable, "ML-DSA-44",  [28_672, 40_960, 32_768, 32_768, 49_152]),
+    (BackendKind::Portable, "ML-DSA-65",  [36_864, 49_152, 36_864, 36_864, 65_536]),
+    (BackendKind::Portable, "ML-DSA-87",  [49_152, 61_440, 49_152, 49_152, 81_920]),
+    (BackendKind::Portable, "Dilithium2", [32_768, 36_864, 32_768, 36_864, 49_152]),
+    (BackendKind::Portable, "Dilithium3", [40_960, 40_960, 36_864, 40_960, 65_536]),
+    (BackendKind::Portable, "Dilithium5", [53_248, 53_248, 49_152, 53_248, 81_920]),
 ];
 
 /// ST-1's regression test: every operation completes on a thread whose stack is its recorded
@@ -444,7 +524,7 @@ fn operations_fit_their_recorded_stack_plus_10_percent() {
             checked += 1;
         }
     }
-    assert!(checked >= 15, "only {checked} operations checked");
+    assert!(checked >= 30, "only {checked} operations checked");
     assert!(
         over.is_empty(),
         "operations that outgrew their recorded stack (see RECORDED):\n  {}",

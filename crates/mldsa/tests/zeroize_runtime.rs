@@ -664,9 +664,11 @@ static ARMED: AtomicBool = AtomicBool::new(false);
 static IN_FLIGHT: AtomicUsize = AtomicUsize::new(0);
 
 /// While set, allocations of at least `BIG` bytes are listed in `LIVE` (and taken off when
-/// freed): so that `planted_leaks_are_found` can look inside a live key's heap block.
+/// freed): so that `planted_leaks_are_found` can look inside a live key's heap blocks. The key
+/// keeps K in a block of a few hundred bytes and each of s1-hat, s2 and t0 in a block of its
+/// own (made zero in place there: ST-1), so `BIG` is well below the smallest of them.
 static TRACK_LIVE: AtomicBool = AtomicBool::new(false);
-const BIG: usize = 4096;
+const BIG: usize = 128;
 /// (address, size) of live big blocks; address 0 marks a free slot.
 static LIVE: [(AtomicUsize, AtomicUsize); 16] =
     [const { (AtomicUsize::new(0), AtomicUsize::new(0)) }; 16];
