@@ -62,6 +62,8 @@ headers() {
         g++ -std=c++20 -Wall -Wextra -Werror -pedantic -fsyntax-only -x c++ "$INC/$h" || return 1
         ok=$((ok + 1))
     done
+    g++ -std=c++20 -Wall -Wextra -Werror -pedantic -fsyntax-only -x c++ "$INC/mldsa.hpp" || return 1
+    ok=$((ok + 1))
     # warn_unused_result: ignoring a status must not compile under -Werror.
     printf '#include "mldsa.h"\nvoid f(uint8_t *pk, uint8_t *sk) { mldsa65_keypair(pk, sk); }\n' \
         >"$WORK/unused.c"
@@ -113,6 +115,11 @@ stage run-gcc run_all gcc
 stage build-gcc-asan-ubsan build gcc-san gcc "${SAN[@]}"
 export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
 stage run-gcc-asan-ubsan run_all gcc-san
+# clang for its sanitizers: Debian's package (about 30-60 s cold), unless offline.
+if ! command -v clang >/dev/null && [ -z "${MLDSA_OFFLINE:-}" ] && [ "$(id -u)" = 0 ]; then
+    echo "== installing clang (apt)"
+    (apt-get update -qq && apt-get install -y -qq clang) >/dev/null 2>&1 || true
+fi
 if command -v clang >/dev/null; then
     stage build-clang-asan-ubsan build clang-san clang "${SAN[@]}"
     stage run-clang-asan-ubsan run_all clang-san
@@ -126,6 +133,25 @@ else
     failed=$((failed + 1))
     echo "FAIL valgrind is not installed"
 fi
+
+# Install into a temporary prefix; build the examples against it as users would.
+PREFIX=$WORK/prefix
+rm -rf "$PREFIX"
+stage install bash "$CRATE/pkg/install.sh" "$PREFIX"
+example_c() {
+    local flags
+    flags=$(PKG_CONFIG_PATH="$PREFIX/lib/pkgconfig" pkg-config --cflags --libs mldsa) || return 1
+    gcc -std=c99 -Wall -Wextra -Werror -pedantic "$CRATE/examples/c/sign_verify.c" $flags \
+        -Wl,-rpath,"$PREFIX/lib" -o "$WORK/example_c" && "$WORK/example_c"
+}
+stage example-c-pkg-config example_c
+example_cpp() {
+    rm -rf "$WORK/cpp-build"
+    cmake -S "$CRATE/examples/cpp" -B "$WORK/cpp-build" -DCMAKE_PREFIX_PATH="$PREFIX" \
+        -DCMAKE_BUILD_TYPE=Release && cmake --build "$WORK/cpp-build" &&
+        "$WORK/cpp-build/mldsa_cpp_example"
+}
+stage example-cpp-cmake example_cpp
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
