@@ -47,6 +47,8 @@ max_len() {
     # Kernel, set and parameter bytes, then coefficient material read cyclically: 1 KiB is one
     # polynomial of fresh coefficients, 4 KiB a vector of four.
     backend_diff) echo 4096 ;;
+    # Selector, operation, then up to three pieces (ML-DSA-87 signature plus message).
+    c_abi) echo 10000 ;;
     *) echo 4096 ;;
     esac
 }

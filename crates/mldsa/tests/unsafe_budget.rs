@@ -120,3 +120,74 @@ fn python_bindings_forbid_unsafe() {
         );
     }
 }
+
+/// The C ABI crate (issue #16): `unsafe` only under `crates/mldsa-ffi/src/boundary/`, every
+/// other module of its lib.rs forbids it, and every `unsafe` block there is preceded by a
+/// `SAFETY:` comment (clippy's `undocumented_unsafe_blocks` is denied in its Cargo.toml too).
+#[test]
+fn ffi_unsafe_only_in_boundary() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../mldsa-ffi/src");
+    let lib = fs::read_to_string(src.join("lib.rs")).unwrap();
+    assert!(
+        lib.contains("#![deny(unsafe_code)]"),
+        "mldsa-ffi lib.rs must deny unsafe_code"
+    );
+    let lines: Vec<&str> = lib.lines().collect();
+    let mut forbidding = 0;
+    for (i, line) in lines.iter().enumerate() {
+        let Some(name) = line
+            .trim()
+            .strip_suffix(';')
+            .and_then(|l| l.rsplit_once("mod "))
+        else {
+            continue;
+        };
+        let forbids = lines[..i]
+            .iter()
+            .rev()
+            .take_while(|l| l.trim_start().starts_with("#["))
+            .any(|l| l.trim() == "#[forbid(unsafe_code)]");
+        assert_eq!(
+            forbids,
+            name.1 != "boundary",
+            "mldsa-ffi lib.rs: `mod {}`",
+            name.1
+        );
+        forbidding += usize::from(forbids);
+    }
+    assert!(
+        forbidding >= 5,
+        "only {forbidding} forbidding modules found in mldsa-ffi lib.rs"
+    );
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut blocks = 0;
+    for path in files {
+        let rel = path
+            .strip_prefix(&src)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        let text = fs::read_to_string(&path).unwrap();
+        let code: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .collect();
+        let uses = code
+            .iter()
+            .filter(|l| l.contains("unsafe {") || l.contains("unsafe{"))
+            .count();
+        if rel.starts_with("boundary/") {
+            blocks += uses;
+        } else {
+            // lib.rs's attributes (deny / forbid / the boundary's allow) are checked above.
+            assert!(
+                code.iter()
+                    .all(|l| l.trim_start().starts_with('#') || !l.contains("unsafe")),
+                "mldsa-ffi {rel} uses unsafe outside boundary/"
+            );
+        }
+    }
+    println!("mldsa-ffi: {blocks} unsafe blocks, all in src/boundary/");
+    assert!(blocks > 0, "the boundary is expected to use unsafe");
+}

@@ -1,0 +1,140 @@
+/*
+ * Drop-in for the CRYSTALS-Dilithium round-3 (v3.1) reference implementation's `api.h`: programs written against
+ * it compile unchanged with this directory on the include path and link with -lmldsa.
+ *
+ * The reference names are macros for distinct libmldsa symbols (dilithiumNN_ref), so this API and
+ * the other reference API (which reuses the same names for a different scheme) can share
+ * one libmldsa. Return conventions are the reference's: 0 on success, -1 on any failure;
+ * `_open` sets *mlen to (size_t)-1 and clears m[0..smlen) on failure. On failure the
+ * outputs are zeroed.
+ *
+ * Sets: Dilithium2/3/5 of round 3, not ML-DSA. keypair draws the 32-byte seed from the
+ * program's randombytes() when it defines one, else from the OS; signing is deterministic
+ * (the reference's default).
+ *
+ * The SUPERCOP-style names crypto_sign_keypair, crypto_sign, crypto_sign_open,
+ * crypto_sign_signature, crypto_sign_verify and CRYPTO_PUBLICKEYBYTES, CRYPTO_SECRETKEYBYTES,
+ * CRYPTO_BYTES select one set by DILITHIUM_MODE (2, 3 or 5; default 2, as the reference's
+ * config.h). Define MLDSA_NO_CRYPTO_SIGN_NAMES to leave them out.
+ */
+#ifndef MLDSA_REF_ROUND3_API_H
+#define MLDSA_REF_ROUND3_API_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define pqcrystals_dilithium2_PUBLICKEYBYTES 1312
+#define pqcrystals_dilithium2_SECRETKEYBYTES 2528
+#define pqcrystals_dilithium2_BYTES 2420
+#define pqcrystals_dilithium2_ref_PUBLICKEYBYTES pqcrystals_dilithium2_PUBLICKEYBYTES
+#define pqcrystals_dilithium2_ref_SECRETKEYBYTES pqcrystals_dilithium2_SECRETKEYBYTES
+#define pqcrystals_dilithium2_ref_BYTES pqcrystals_dilithium2_BYTES
+
+int dilithium2_ref_keypair(uint8_t *pk, uint8_t *sk);
+int dilithium2_ref_signature(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen,
+    const uint8_t *sk);
+int dilithium2_ref_sign(uint8_t *sm, size_t *smlen, const uint8_t *m, size_t mlen,
+    const uint8_t *sk);
+int dilithium2_ref_verify(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
+    const uint8_t *pk);
+int dilithium2_ref_open(uint8_t *m, size_t *mlen, const uint8_t *sm, size_t smlen,
+    const uint8_t *pk);
+
+#define pqcrystals_dilithium2_ref_keypair dilithium2_ref_keypair
+#define pqcrystals_dilithium2_ref_signature dilithium2_ref_signature
+#define pqcrystals_dilithium2_ref dilithium2_ref_sign
+#define pqcrystals_dilithium2_ref_verify dilithium2_ref_verify
+#define pqcrystals_dilithium2_ref_open dilithium2_ref_open
+
+#define pqcrystals_dilithium3_PUBLICKEYBYTES 1952
+#define pqcrystals_dilithium3_SECRETKEYBYTES 4000
+#define pqcrystals_dilithium3_BYTES 3293
+#define pqcrystals_dilithium3_ref_PUBLICKEYBYTES pqcrystals_dilithium3_PUBLICKEYBYTES
+#define pqcrystals_dilithium3_ref_SECRETKEYBYTES pqcrystals_dilithium3_SECRETKEYBYTES
+#define pqcrystals_dilithium3_ref_BYTES pqcrystals_dilithium3_BYTES
+
+int dilithium3_ref_keypair(uint8_t *pk, uint8_t *sk);
+int dilithium3_ref_signature(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen,
+    const uint8_t *sk);
+int dilithium3_ref_sign(uint8_t *sm, size_t *smlen, const uint8_t *m, size_t mlen,
+    const uint8_t *sk);
+int dilithium3_ref_verify(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
+    const uint8_t *pk);
+int dilithium3_ref_open(uint8_t *m, size_t *mlen, const uint8_t *sm, size_t smlen,
+    const uint8_t *pk);
+
+#define pqcrystals_dilithium3_ref_keypair dilithium3_ref_keypair
+#define pqcrystals_dilithium3_ref_signature dilithium3_ref_signature
+#define pqcrystals_dilithium3_ref dilithium3_ref_sign
+#define pqcrystals_dilithium3_ref_verify dilithium3_ref_verify
+#define pqcrystals_dilithium3_ref_open dilithium3_ref_open
+
+#define pqcrystals_dilithium5_PUBLICKEYBYTES 2592
+#define pqcrystals_dilithium5_SECRETKEYBYTES 4864
+#define pqcrystals_dilithium5_BYTES 4595
+#define pqcrystals_dilithium5_ref_PUBLICKEYBYTES pqcrystals_dilithium5_PUBLICKEYBYTES
+#define pqcrystals_dilithium5_ref_SECRETKEYBYTES pqcrystals_dilithium5_SECRETKEYBYTES
+#define pqcrystals_dilithium5_ref_BYTES pqcrystals_dilithium5_BYTES
+
+int dilithium5_ref_keypair(uint8_t *pk, uint8_t *sk);
+int dilithium5_ref_signature(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen,
+    const uint8_t *sk);
+int dilithium5_ref_sign(uint8_t *sm, size_t *smlen, const uint8_t *m, size_t mlen,
+    const uint8_t *sk);
+int dilithium5_ref_verify(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen,
+    const uint8_t *pk);
+int dilithium5_ref_open(uint8_t *m, size_t *mlen, const uint8_t *sm, size_t smlen,
+    const uint8_t *pk);
+
+#define pqcrystals_dilithium5_ref_keypair dilithium5_ref_keypair
+#define pqcrystals_dilithium5_ref_signature dilithium5_ref_signature
+#define pqcrystals_dilithium5_ref dilithium5_ref_sign
+#define pqcrystals_dilithium5_ref_verify dilithium5_ref_verify
+#define pqcrystals_dilithium5_ref_open dilithium5_ref_open
+
+#ifndef MLDSA_NO_CRYPTO_SIGN_NAMES
+#ifndef DILITHIUM_MODE
+#define DILITHIUM_MODE 2
+#endif
+
+#if DILITHIUM_MODE == 2
+#define CRYPTO_PUBLICKEYBYTES pqcrystals_dilithium2_PUBLICKEYBYTES
+#define CRYPTO_SECRETKEYBYTES pqcrystals_dilithium2_SECRETKEYBYTES
+#define CRYPTO_BYTES pqcrystals_dilithium2_BYTES
+#define crypto_sign_keypair pqcrystals_dilithium2_ref_keypair
+#define crypto_sign_signature pqcrystals_dilithium2_ref_signature
+#define crypto_sign pqcrystals_dilithium2_ref
+#define crypto_sign_verify pqcrystals_dilithium2_ref_verify
+#define crypto_sign_open pqcrystals_dilithium2_ref_open
+#elif DILITHIUM_MODE == 3
+#define CRYPTO_PUBLICKEYBYTES pqcrystals_dilithium3_PUBLICKEYBYTES
+#define CRYPTO_SECRETKEYBYTES pqcrystals_dilithium3_SECRETKEYBYTES
+#define CRYPTO_BYTES pqcrystals_dilithium3_BYTES
+#define crypto_sign_keypair pqcrystals_dilithium3_ref_keypair
+#define crypto_sign_signature pqcrystals_dilithium3_ref_signature
+#define crypto_sign pqcrystals_dilithium3_ref
+#define crypto_sign_verify pqcrystals_dilithium3_ref_verify
+#define crypto_sign_open pqcrystals_dilithium3_ref_open
+#elif DILITHIUM_MODE == 5
+#define CRYPTO_PUBLICKEYBYTES pqcrystals_dilithium5_PUBLICKEYBYTES
+#define CRYPTO_SECRETKEYBYTES pqcrystals_dilithium5_SECRETKEYBYTES
+#define CRYPTO_BYTES pqcrystals_dilithium5_BYTES
+#define crypto_sign_keypair pqcrystals_dilithium5_ref_keypair
+#define crypto_sign_signature pqcrystals_dilithium5_ref_signature
+#define crypto_sign pqcrystals_dilithium5_ref
+#define crypto_sign_verify pqcrystals_dilithium5_ref_verify
+#define crypto_sign_open pqcrystals_dilithium5_ref_open
+#else
+#error "DILITHIUM_MODE must be 2, 3 or 5"
+#endif
+#endif /* MLDSA_NO_CRYPTO_SIGN_NAMES */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

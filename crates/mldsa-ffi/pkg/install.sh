@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs a built libmldsa (target/release) into PREFIX: lib/libmldsa.so.0 (soname) with the
+# libmldsa.so link, lib/libmldsa.a, the headers, lib/pkgconfig/mldsa.pc and
+# lib/cmake/mldsa/mldsa-config.cmake. (cargo-c's `cargo cinstall` would do this; its Debian 12
+# package is too old for this workspace and building it from crates.io costs minutes of CI, so
+# the few steps are written out here.)
+# usage: install.sh PREFIX   (run from the repository root after
+#        `cargo build -p mldsa-ffi --release`)
+set -euo pipefail
+PREFIX=$(mkdir -p "${1:?usage: install.sh PREFIX}" && cd "$1" && pwd)
+CRATE=crates/mldsa-ffi
+VERSION=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
+install -d "$PREFIX/lib/pkgconfig" "$PREFIX/lib/cmake/mldsa" "$PREFIX/include/mldsa/ref-fips204" \
+    "$PREFIX/include/mldsa/ref-round3"
+install -m 755 target/release/libmldsa.so "$PREFIX/lib/libmldsa.so.0"
+ln -sf libmldsa.so.0 "$PREFIX/lib/libmldsa.so"
+install -m 644 target/release/libmldsa.a "$PREFIX/lib/libmldsa.a"
+install -m 644 "$CRATE/include/mldsa.h" "$CRATE/include/mldsa.hpp" "$PREFIX/include/"
+install -m 644 "$CRATE/include/mldsa/ref-fips204/api.h" "$PREFIX/include/mldsa/ref-fips204/"
+install -m 644 "$CRATE/include/mldsa/ref-round3/api.h" "$PREFIX/include/mldsa/ref-round3/"
+sed -e "s|@PREFIX@|$PREFIX|" -e "s|@VERSION@|$VERSION|" "$CRATE/pkg/mldsa.pc.in" \
+    >"$PREFIX/lib/pkgconfig/mldsa.pc"
+install -m 644 "$CRATE/pkg/mldsa-config.cmake" "$PREFIX/lib/cmake/mldsa/"
+echo "installed libmldsa $VERSION into $PREFIX"

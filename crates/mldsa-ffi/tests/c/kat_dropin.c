@@ -1,0 +1,158 @@
+/* A program in the reference implementations' own style, using only their API (api.h,
+ * crypto_sign_* and CRYPTO_* names, rng.h): keypair, sign, open, tamper, open fails; then the
+ * NIST PQCgenKAT_sign loop, whose .rsp text must equal the stored file byte for byte.
+ *
+ * Built twice per DILITHIUM_MODE: with -I include/mldsa/ref-fips204 (ROUND3 undefined: the
+ * crypto_sign functions take a context, and the KAT signs with an empty one) and with
+ * -I include/mldsa/ref-round3 -DROUND3 (the round-3 API, its "# DilithiumN" header line). */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api.h"
+#include "check.h"
+#include "rng.h"
+
+#define KAT_ENTRIES 100
+#define MAX_MLEN (33 * KAT_ENTRIES)
+
+#ifdef ROUND3
+#define CTX(key) key
+#else
+#define CTX(key) NULL, 0, key
+#endif
+
+static char *out;
+static size_t out_len, out_cap;
+
+static void emit(const char *s) {
+    size_t n = strlen(s);
+    if (out_len + n + 1 > out_cap) {
+        out_cap = 2 * (out_len + n + 1);
+        out = realloc(out, out_cap);
+        if (out == NULL) abort();
+    }
+    memcpy(out + out_len, s, n + 1);
+    out_len += n;
+}
+
+static void emit_int(const char *name, unsigned long long v) {
+    char line[64];
+    snprintf(line, sizeof line, "%s = %llu\n", name, v);
+    emit(line);
+}
+
+static void emit_hex(const char *name, const uint8_t *p, size_t n) {
+    char byte[3];
+    size_t i;
+    emit(name);
+    emit(" = ");
+    for (i = 0; i < n; i++) {
+        snprintf(byte, sizeof byte, "%02X", p[i]);
+        emit(byte);
+    }
+    if (n == 0) emit("00");
+    emit("\n");
+}
+
+static void demo(void) {
+    static uint8_t pk[CRYPTO_PUBLICKEYBYTES], sk[CRYPTO_SECRETKEYBYTES];
+    static uint8_t sm[CRYPTO_BYTES + 64], m2[CRYPTO_BYTES + 64], sig[CRYPTO_BYTES];
+    const uint8_t msg[] = "attack at dawn";
+    size_t smlen, mlen2, siglen;
+    uint8_t entropy[48] = {1};
+
+    randombytes_init(entropy, NULL, 256);
+    CHECK(crypto_sign_keypair(pk, sk) == 0, "keypair");
+    CHECK(crypto_sign(sm, &smlen, msg, sizeof msg, CTX(sk)) == 0, "crypto_sign");
+    CHECK(smlen == CRYPTO_BYTES + sizeof msg, "smlen");
+    CHECK(crypto_sign_open(m2, &mlen2, sm, smlen, CTX(pk)) == 0, "open");
+    CHECK(mlen2 == sizeof msg && memcmp(m2, msg, sizeof msg) == 0, "opened message");
+    CHECK(crypto_sign_signature(sig, &siglen, msg, sizeof msg, CTX(sk)) == 0, "signature");
+    CHECK(siglen == CRYPTO_BYTES, "siglen");
+    CHECK(crypto_sign_verify(sig, siglen, msg, sizeof msg, CTX(pk)) == 0, "verify");
+    sm[CRYPTO_BYTES + 3] ^= 1;
+    memset(m2, 0x55, sizeof m2);
+    CHECK(crypto_sign_open(m2, &mlen2, sm, smlen, CTX(pk)) == -1, "tampered open must fail");
+    CHECK(mlen2 == (size_t)-1, "open sets *mlen to -1 on failure");
+    CHECK(all_zero(m2, smlen), "open clears m on failure");
+    sig[0] ^= 1;
+    CHECK(crypto_sign_verify(sig, siglen, msg, sizeof msg, CTX(pk)) == -1, "tampered verify");
+#ifndef ROUND3
+    {
+        uint8_t ctx[256] = {0};
+        CHECK(crypto_sign_signature(sig, &siglen, msg, sizeof msg, ctx, 256, sk) == -1,
+              "context of 256 bytes");
+        CHECK(all_zero(sig, sizeof sig) && siglen == 0, "signature zeroed on failure");
+    }
+#endif
+}
+
+/* PQCgenKAT_sign: the .req pass (seeds and messages from the master DRBG), then per entry
+ * keypair, crypto_sign, crypto_sign_open with the DRBG reseeded from the entry's seed. */
+static void kat(const char *rsp_path, const char *name) {
+    static uint8_t seeds[KAT_ENTRIES][48], msgs[KAT_ENTRIES][MAX_MLEN];
+    static uint8_t pk[CRYPTO_PUBLICKEYBYTES], sk[CRYPTO_SECRETKEYBYTES];
+    static uint8_t sm[CRYPTO_BYTES + MAX_MLEN], m1[CRYPTO_BYTES + MAX_MLEN];
+    uint8_t entropy[48];
+    size_t i, expected_len, mlen1, smlen;
+    char *expected;
+
+    for (i = 0; i < 48; i++) entropy[i] = (uint8_t)i;
+    randombytes_init(entropy, NULL, 256);
+    for (i = 0; i < KAT_ENTRIES; i++) {
+        randombytes(seeds[i], 48);
+        randombytes(msgs[i], 33 * (i + 1));
+    }
+#ifdef ROUND3
+    emit("# ");
+    emit(name);
+    emit("\n\n");
+#else
+    (void)name;
+#endif
+    for (i = 0; i < KAT_ENTRIES; i++) {
+        size_t mlen = 33 * (i + 1);
+#ifndef ROUND3
+        if (i > 0) emit("\n");
+#endif
+        emit_int("count", i);
+        emit_hex("seed", seeds[i], 48);
+        emit_int("mlen", mlen);
+        emit_hex("msg", msgs[i], mlen);
+        randombytes_init(seeds[i], NULL, 256);
+        CHECK(crypto_sign_keypair(pk, sk) == 0, "keypair %zu", i);
+        emit_hex("pk", pk, CRYPTO_PUBLICKEYBYTES);
+        emit_hex("sk", sk, CRYPTO_SECRETKEYBYTES);
+        CHECK(crypto_sign(sm, &smlen, msgs[i], mlen, CTX(sk)) == 0, "sign %zu", i);
+        emit_int("smlen", smlen);
+        emit_hex("sm", sm, smlen);
+#ifdef ROUND3
+        emit("\n");
+#endif
+        CHECK(crypto_sign_open(m1, &mlen1, sm, smlen, CTX(pk)) == 0, "open %zu", i);
+        CHECK(mlen1 == mlen && memcmp(m1, msgs[i], mlen) == 0, "opened message %zu", i);
+    }
+    expected = read_file(rsp_path, &expected_len);
+    CHECK(expected != NULL, "cannot read %s", rsp_path);
+    if (expected != NULL) {
+        size_t k = 0;
+        while (k < out_len && k < expected_len && out[k] == expected[k]) k++;
+        CHECK(out_len == expected_len && k == out_len,
+              "%s: generated .rsp differs from the stored one at byte %zu (of %zu / %zu)",
+              rsp_path, k, out_len, expected_len);
+        free(expected);
+    }
+    free(out);
+}
+
+int main(int argc, char **argv) {
+    if (argc != 3) {
+        fprintf(stderr, "usage: %s RSP_FILE NAME\n", argv[0]);
+        return 2;
+    }
+    demo();
+    kat(argv[1], argv[2]);
+    return check_summary(argv[2]);
+}

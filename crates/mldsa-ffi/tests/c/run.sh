@@ -1,0 +1,170 @@
+#!/usr/bin/env bash
+# The C suite of libmldsa (driven by tests/c_suite.rs, which writes WORK/acvp.txt first):
+#   1. builds libmldsa (release) and lays it out as installed: libmldsa.so.0 + libmldsa.so;
+#   2. symbol check: the .so exports exactly the functions the headers declare (nm -D);
+#   3. the headers compile as C99, C11 and C++20 with -Wall -Wextra -Werror -pedantic, and
+#      ignoring a result is a -Werror failure (warn_unused_result);
+#   4. test_api (idiomatic API: ACVP, KATs, error paths, round trips, drop-in = idiomatic) and
+#      kat_dropin (reference-style programs, .rsp byte for byte) run plain, under
+#      -fsanitize=address,undefined (gcc, and clang when installed), and under valgrind
+#      memcheck (0 errors, 0 leaks; test_api on every 8th vector there, for time).
+# Prints one PASS/FAIL line per stage and closes with "N passed, N failed".
+# usage: run.sh WORK_DIR
+set -uo pipefail
+cd "$(dirname "$0")/../../../.."
+WORK=${1:?usage: run.sh WORK_DIR}
+CRATE=crates/mldsa-ffi
+T=$CRATE/tests/c
+INC=$CRATE/include
+VEC=../shared/vectors
+LIB=$WORK/lib
+passed=0
+failed=0
+stage() { # stage NAME COMMAND...: runs COMMAND, output to WORK/NAME.log, prints PASS/FAIL
+    local name=$1 start=$SECONDS
+    shift
+    if "$@" >"$WORK/$name.log" 2>&1; then
+        passed=$((passed + 1))
+        echo "PASS $name ($((SECONDS - start)) s)$(grep -h 'passed, ' "$WORK/$name.log" | sort | head -1 | sed 's/^/: /')"
+    else
+        failed=$((failed + 1))
+        echo "FAIL $name ($((SECONDS - start)) s; log: $WORK/$name.log)"
+        tail -30 "$WORK/$name.log"
+    fi
+}
+
+echo "== building libmldsa (release)"
+cargo build -q -p mldsa-ffi --release || exit 1
+mkdir -p "$LIB"
+rm -f "$LIB"/libmldsa.*
+cp target/release/libmldsa.so "$LIB/libmldsa.so.0"
+ln -s libmldsa.so.0 "$LIB/libmldsa.so"
+cp target/release/libmldsa.a "$LIB/libmldsa.a"
+
+symbols() {
+    nm -D --defined-only "$LIB/libmldsa.so" | awk '{print $3}' | sort -u >"$WORK/exported.txt"
+    for h in "$INC/mldsa.h" "$INC/mldsa/ref-fips204/api.h" "$INC/mldsa/ref-round3/api.h"; do
+        gcc -E -P -DMLDSA_NO_CRYPTO_SIGN_NAMES -x c "$h"
+    done | grep -oE '\b(int|void|char \*) *\*?[a-z_0-9]+\(' | grep -oE '[a-z_0-9]+\($' |
+        tr -d '(' | sort -u >"$WORK/declared.txt"
+    echo "exported: $(wc -l <"$WORK/exported.txt"), declared: $(wc -l <"$WORK/declared.txt")"
+    diff "$WORK/declared.txt" "$WORK/exported.txt" && echo "1 passed, 0 failed"
+}
+stage symbols symbols
+
+headers() {
+    local h std ok=0
+    for h in mldsa.h mldsa/ref-fips204/api.h mldsa/ref-round3/api.h; do
+        for std in c99 c11; do
+            gcc -std=$std -Wall -Wextra -Werror -pedantic -fsyntax-only -x c "$INC/$h" || return 1
+            ok=$((ok + 1))
+        done
+        g++ -std=c++20 -Wall -Wextra -Werror -pedantic -fsyntax-only -x c++ "$INC/$h" || return 1
+        ok=$((ok + 1))
+    done
+    g++ -std=c++20 -Wall -Wextra -Werror -pedantic -fsyntax-only -x c++ "$INC/mldsa.hpp" || return 1
+    ok=$((ok + 1))
+    # warn_unused_result: ignoring a status must not compile under -Werror.
+    printf '#include "mldsa.h"\nvoid f(uint8_t *pk, uint8_t *sk) { mldsa65_keypair(pk, sk); }\n' \
+        >"$WORK/unused.c"
+    if gcc -std=c11 -Wall -Werror -I"$INC" -c "$WORK/unused.c" -o /dev/null 2>/dev/null; then
+        echo "an ignored status compiled without a warning"
+        return 1
+    fi
+    echo "$((ok + 1)) passed, 0 failed"
+}
+stage headers headers
+
+# build VARIANT CC EXTRA_FLAGS...: every test program for one compiler configuration.
+build() {
+    local v=$1 cc=$2 m s
+    shift 2
+    mkdir -p "$WORK/$v"
+    $cc -std=c11 -O1 -g -Wall -Wextra -Werror -pedantic "$@" -I"$INC" -I"$T" "$T/test_api.c" \
+        "$T/rng.c" -L"$LIB" -lmldsa -Wl,-rpath,"$LIB" -o "$WORK/$v/test_api" || return 1
+    for m in 2 3 5; do
+        $cc -std=c99 -O1 -g -Wall -Wextra -Werror -pedantic "$@" -I"$INC/mldsa/ref-fips204" \
+            -I"$T" -DDILITHIUM_MODE=$m "$T/kat_dropin.c" "$T/rng.c" -L"$LIB" -lmldsa \
+            -Wl,-rpath,"$LIB" -o "$WORK/$v/fips204_$m" || return 1
+        $cc -std=c99 -O1 -g -Wall -Wextra -Werror -pedantic "$@" -I"$INC/mldsa/ref-round3" \
+            -I"$T" -DROUND3 -DDILITHIUM_MODE=$m "$T/kat_dropin.c" "$T/rng.c" -L"$LIB" -lmldsa \
+            -Wl,-rpath,"$LIB" -o "$WORK/$v/round3_$m" || return 1
+    done
+}
+
+# run_all VARIANT [WRAPPER...]: the API suite and the six drop-in programs. Under a wrapper
+# (valgrind, ~50x slower) the API suite takes every 8th vector and the drop-ins run for
+# DILITHIUM_MODE 2 only (their code is one generic path for the three sets).
+run_all() {
+    local v=$1 m n quick= modes="2 3 5"
+    shift
+    [ "$#" -gt 0 ] && quick=quick && modes=2
+    "$@" "$WORK/$v/test_api" "$VEC" "$WORK/acvp.txt" $quick || return 1
+    for m in $modes; do
+        n=$(( m == 2 ? 44 : (m == 3 ? 65 : 87) ))
+        "$@" "$WORK/$v/fips204_$m" "$VEC/ml-dsa-ref-kat/pq-crystals-nistkat/PQCsignKAT_ML-DSA-$n.rsp" \
+            "ML-DSA-$n" || return 1
+        "$@" "$WORK/$v/round3_$m" "$VEC/dilithium-round3/PQCsignKAT_Dilithium$m.rsp" \
+            "Dilithium$m" || return 1
+    done
+}
+
+SAN=(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
+stage build-gcc build gcc gcc
+stage run-gcc run_all gcc
+stage build-gcc-asan-ubsan build gcc-san gcc "${SAN[@]}"
+export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
+stage run-gcc-asan-ubsan run_all gcc-san
+# Tools from Debian when missing (unless offline): clang for its sanitizers (about 30-60 s
+# cold), pkg-config and cmake for the examples.
+missing=()
+for tool in clang pkg-config cmake; do
+    command -v $tool >/dev/null || missing+=("$tool")
+done
+if [ "${#missing[@]}" -gt 0 ] && [ -z "${MLDSA_OFFLINE:-}" ] && [ "$(id -u)" = 0 ]; then
+    echo "== installing ${missing[*]} (apt)"
+    (apt-get update -qq && apt-get install -y -qq "${missing[@]}") >/dev/null 2>&1 || true
+fi
+if command -v clang >/dev/null; then
+    stage build-clang-asan-ubsan build clang-san clang "${SAN[@]}"
+    stage run-clang-asan-ubsan run_all clang-san
+else
+    echo "SKIP clang sanitizers: clang is not installed"
+fi
+if command -v valgrind >/dev/null; then
+    stage valgrind-memcheck run_all gcc valgrind -q --error-exitcode=99 --leak-check=full \
+        --errors-for-leak-kinds=definite,indirect,possible --show-leak-kinds=definite,indirect,possible
+else
+    failed=$((failed + 1))
+    echo "FAIL valgrind is not installed"
+fi
+
+# Install into a temporary prefix; build the examples against it as users would.
+PREFIX=$WORK/prefix
+rm -rf "$PREFIX"
+stage install bash "$CRATE/pkg/install.sh" "$PREFIX"
+example_c() {
+    local flags
+    flags=$(PKG_CONFIG_PATH="$PREFIX/lib/pkgconfig" pkg-config --cflags --libs mldsa) || return 1
+    gcc -std=c99 -Wall -Wextra -Werror -pedantic "$CRATE/examples/c/sign_verify.c" $flags \
+        -Wl,-rpath,"$PREFIX/lib" -o "$WORK/example_c" && "$WORK/example_c"
+}
+if command -v pkg-config >/dev/null; then
+    stage example-c-pkg-config example_c
+else
+    echo "SKIP example-c-pkg-config: pkg-config is not installed (MLDSA_OFFLINE)"
+fi
+example_cpp() {
+    rm -rf "$WORK/cpp-build"
+    cmake -S "$CRATE/examples/cpp" -B "$WORK/cpp-build" -DCMAKE_PREFIX_PATH="$PREFIX" \
+        -DCMAKE_BUILD_TYPE=Release && cmake --build "$WORK/cpp-build" &&
+        "$WORK/cpp-build/mldsa_cpp_example"
+}
+if command -v cmake >/dev/null; then
+    stage example-cpp-cmake example_cpp
+else
+    echo "SKIP example-cpp-cmake: cmake is not installed (MLDSA_OFFLINE)"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
