@@ -61,18 +61,7 @@ pub(crate) trait Backend: Copy {
     /// Bounds: as [`crate::ntt::matrix_vector_ntt`]: |v| < 9q in, |c| <= 6283009 out.
     #[inline(always)]
     fn expand_a_times<P: Parameters>(self, rho: &[u8; 32], v: &[NttPoly], out: &mut [NttPoly]) {
-        // Row by row: one row of A-hat (at most 7 KiB) at a time.
-        let mut row = P::NttVecL::zeroed();
-        let mut seed = [0u8; 34];
-        seed[..32].copy_from_slice(rho);
-        for (r, w_r) in out.iter_mut().enumerate() {
-            for (s, entry) in row.as_mut().iter_mut().enumerate() {
-                seed[32] = s as u8;
-                seed[33] = r as u8;
-                crate::sample::rej_ntt_poly(&seed, entry);
-            }
-            self.matrix_vector_ntt(&[&row], v, core::slice::from_mut(w_r));
-        }
+        expand_a_times_by_rows::<P>(self, rho, v, out)
     }
 
     /// NTT of each polynomial of `v`.
@@ -174,6 +163,29 @@ pub(crate) trait Backend: Copy {
     #[inline(always)]
     fn w1_encode<P: Parameters>(self, w1: &[Poly], out: &mut [u8]) {
         crate::encode::w1_encode::<P>(w1, out)
+    }
+}
+
+/// [`Backend::expand_a_times`] one row of A-hat (at most 7 KiB) at a time, each entry made by
+/// the portable sampler over the set's stream, the product by `b`'s kernel. The portable
+/// reference, and the AVX2 backend's path for the Dilithium v3.1 AES sets.
+#[inline(always)]
+pub(crate) fn expand_a_times_by_rows<P: Parameters>(
+    b: impl Backend,
+    rho: &[u8; 32],
+    v: &[NttPoly],
+    out: &mut [NttPoly],
+) {
+    let mut row = P::NttVecL::zeroed();
+    let mut seed = [0u8; 34];
+    seed[..32].copy_from_slice(rho);
+    for (r, w_r) in out.iter_mut().enumerate() {
+        for (s, entry) in row.as_mut().iter_mut().enumerate() {
+            seed[32] = s as u8;
+            seed[33] = r as u8;
+            crate::sample::rej_ntt_poly_for::<P>(&seed, entry);
+        }
+        b.matrix_vector_ntt(&[&row], v, core::slice::from_mut(w_r));
     }
 }
 
