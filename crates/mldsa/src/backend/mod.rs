@@ -204,8 +204,8 @@ pub(crate) fn wipe(coeffs: &mut [i32; crate::poly::N]) {
 
 /// Overwrites the 4 KiB of dead stack just below the caller's frame, where a kernel the caller
 /// just returned from had its own frame: kernels working on secrets call this when their
-/// compiled form may have spilled secret values there (Z-1; `tests/zeroize_runtime.rs`).
-#[cfg(target_arch = "x86_64")]
+/// compiled form may have spilled secret values there (Z-1; `tests/zeroize_runtime.rs`). Every
+/// target: the AES samplers of the Dilithium v3.1 AES sets call it too (`crate::sample`).
 #[inline(never)]
 pub(crate) fn scrub_stack() {
     let mut area = [crate::poly::Poly::ZERO; 4];
