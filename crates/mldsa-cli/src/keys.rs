@@ -8,7 +8,9 @@
 use crate::alg::{ALL, Alg};
 use crate::error::{CliError, Result};
 use clap::ValueEnum;
-use mldsa::legacy::{self, Dilithium2, Dilithium3, Dilithium5};
+use mldsa::legacy::{
+    self, Dilithium2, Dilithium2Aes, Dilithium3, Dilithium3Aes, Dilithium5, Dilithium5Aes,
+};
 use mldsa::pkix::{AnySigningKey, AnyVerifyingKey, KeyForm};
 use mldsa::{MlDsa44, MlDsa65, MlDsa87, SigningKey, VerifyingKey};
 use zeroize::Zeroizing;
@@ -70,6 +72,9 @@ pub enum SecretKey {
     Dilithium2(legacy::SigningKey<Dilithium2>),
     Dilithium3(legacy::SigningKey<Dilithium3>),
     Dilithium5(legacy::SigningKey<Dilithium5>),
+    Dilithium2Aes(legacy::SigningKey<Dilithium2Aes>),
+    Dilithium3Aes(legacy::SigningKey<Dilithium3Aes>),
+    Dilithium5Aes(legacy::SigningKey<Dilithium5Aes>),
 }
 
 /// A public key of any algorithm.
@@ -80,6 +85,9 @@ pub enum PublicKey {
     Dilithium2(legacy::VerifyingKey<Dilithium2>),
     Dilithium3(legacy::VerifyingKey<Dilithium3>),
     Dilithium5(legacy::VerifyingKey<Dilithium5>),
+    Dilithium2Aes(legacy::VerifyingKey<Dilithium2Aes>),
+    Dilithium3Aes(legacy::VerifyingKey<Dilithium3Aes>),
+    Dilithium5Aes(legacy::VerifyingKey<Dilithium5Aes>),
 }
 
 /// Runs `$body` with `$k` bound to the key inside any variant of a key enum.
@@ -92,6 +100,9 @@ macro_rules! each_key {
             $ty::Dilithium2($k) => $body,
             $ty::Dilithium3($k) => $body,
             $ty::Dilithium5($k) => $body,
+            $ty::Dilithium2Aes($k) => $body,
+            $ty::Dilithium3Aes($k) => $body,
+            $ty::Dilithium5Aes($k) => $body,
         }
     };
 }
@@ -106,6 +117,9 @@ impl SecretKey {
             Alg::Dilithium2 => SecretKey::Dilithium2(legacy::SigningKey::from_seed(seed)),
             Alg::Dilithium3 => SecretKey::Dilithium3(legacy::SigningKey::from_seed(seed)),
             Alg::Dilithium5 => SecretKey::Dilithium5(legacy::SigningKey::from_seed(seed)),
+            Alg::Dilithium2Aes => SecretKey::Dilithium2Aes(legacy::SigningKey::from_seed(seed)),
+            Alg::Dilithium3Aes => SecretKey::Dilithium3Aes(legacy::SigningKey::from_seed(seed)),
+            Alg::Dilithium5Aes => SecretKey::Dilithium5Aes(legacy::SigningKey::from_seed(seed)),
         }
     }
 
@@ -126,6 +140,9 @@ impl SecretKey {
             SecretKey::Dilithium2(_) => Alg::Dilithium2,
             SecretKey::Dilithium3(_) => Alg::Dilithium3,
             SecretKey::Dilithium5(_) => Alg::Dilithium5,
+            SecretKey::Dilithium2Aes(_) => Alg::Dilithium2Aes,
+            SecretKey::Dilithium3Aes(_) => Alg::Dilithium3Aes,
+            SecretKey::Dilithium5Aes(_) => Alg::Dilithium5Aes,
         }
     }
 
@@ -138,6 +155,9 @@ impl SecretKey {
             SecretKey::Dilithium2(k) => PublicKey::Dilithium2(*k.verifying_key()),
             SecretKey::Dilithium3(k) => PublicKey::Dilithium3(*k.verifying_key()),
             SecretKey::Dilithium5(k) => PublicKey::Dilithium5(*k.verifying_key()),
+            SecretKey::Dilithium2Aes(k) => PublicKey::Dilithium2Aes(*k.verifying_key()),
+            SecretKey::Dilithium3Aes(k) => PublicKey::Dilithium3Aes(*k.verifying_key()),
+            SecretKey::Dilithium5Aes(k) => PublicKey::Dilithium5Aes(*k.verifying_key()),
         }
     }
 
@@ -156,6 +176,9 @@ impl SecretKey {
             SecretKey::Dilithium2(k) => k.write_bytes(&mut out),
             SecretKey::Dilithium3(k) => k.write_bytes(&mut out),
             SecretKey::Dilithium5(k) => k.write_bytes(&mut out),
+            SecretKey::Dilithium2Aes(k) => k.write_bytes(&mut out),
+            SecretKey::Dilithium3Aes(k) => k.write_bytes(&mut out),
+            SecretKey::Dilithium5Aes(k) => k.write_bytes(&mut out),
         };
         debug_assert!(written.is_ok());
         out
@@ -307,9 +330,10 @@ impl SecretKey {
                 Ok((key, detect(bytes), Form::from_pkix(form)))
             }
             Format::Raw => {
+                // Without -a, the AES sets are not candidates: their lengths are the SHAKE sets'.
                 let candidates: Vec<Alg> = match alg {
                     Some(a) => vec![a],
-                    None => ALL.to_vec(),
+                    None => ALL.into_iter().filter(|a| !a.is_aes()).collect(),
                 };
                 if bytes.len() == 32 {
                     let alg = alg.ok_or_else(|| {
@@ -331,7 +355,13 @@ impl SecretKey {
                         path,
                         raw_length_message(bytes.len(), alg, 1),
                     )),
-                    _ => unreachable!("expanded secret key lengths are distinct"),
+                    [a, b, ..] => Err(CliError::input(
+                        path,
+                        format!(
+                            "a raw {}-byte private key could be {a} or {b}; add -a",
+                            bytes.len()
+                        ),
+                    )),
                 }
             }
         }
@@ -352,6 +382,15 @@ fn expanded(path: &str, alg: Alg, bytes: &[u8]) -> Result<SecretKey> {
         }
         Alg::Dilithium5 => {
             SecretKey::Dilithium5(legacy::SigningKey::from_bytes(bytes).map_err(err)?)
+        }
+        Alg::Dilithium2Aes => {
+            SecretKey::Dilithium2Aes(legacy::SigningKey::from_bytes(bytes).map_err(err)?)
+        }
+        Alg::Dilithium3Aes => {
+            SecretKey::Dilithium3Aes(legacy::SigningKey::from_bytes(bytes).map_err(err)?)
+        }
+        Alg::Dilithium5Aes => {
+            SecretKey::Dilithium5Aes(legacy::SigningKey::from_bytes(bytes).map_err(err)?)
         }
     })
 }
@@ -431,6 +470,9 @@ impl PublicKey {
             PublicKey::Dilithium2(_) => Alg::Dilithium2,
             PublicKey::Dilithium3(_) => Alg::Dilithium3,
             PublicKey::Dilithium5(_) => Alg::Dilithium5,
+            PublicKey::Dilithium2Aes(_) => Alg::Dilithium2Aes,
+            PublicKey::Dilithium3Aes(_) => Alg::Dilithium3Aes,
+            PublicKey::Dilithium5Aes(_) => Alg::Dilithium5Aes,
         }
     }
 
@@ -535,6 +577,15 @@ impl PublicKey {
             }
             Alg::Dilithium5 => {
                 PublicKey::Dilithium5(legacy::VerifyingKey::from_bytes(bytes).map_err(err)?)
+            }
+            Alg::Dilithium2Aes => {
+                PublicKey::Dilithium2Aes(legacy::VerifyingKey::from_bytes(bytes).map_err(err)?)
+            }
+            Alg::Dilithium3Aes => {
+                PublicKey::Dilithium3Aes(legacy::VerifyingKey::from_bytes(bytes).map_err(err)?)
+            }
+            Alg::Dilithium5Aes => {
+                PublicKey::Dilithium5Aes(legacy::VerifyingKey::from_bytes(bytes).map_err(err)?)
             }
         };
         Ok((key, format))
