@@ -488,3 +488,35 @@ legacy_properties!(dilithium5, Dilithium5);
 legacy_properties!(dilithium2_aes, Dilithium2Aes);
 legacy_properties!(dilithium3_aes, Dilithium3Aes);
 legacy_properties!(dilithium5_aes, Dilithium5Aes);
+
+/// The `signature` traits on every legacy set (SHAKE and AES): `Signer` is the deterministic
+/// v3.1 default, `RandomizedSigner` the randomized mode, `Verifier`, `Keypair` and
+/// `SignatureEncoding` as on ML-DSA.
+fn signature_traits<P: DilithiumParameterSet>()
+where
+    legacy::Signature<P>: mldsa::signature::SignatureEncoding,
+{
+    use mldsa::signature::{Keypair, RandomizedSigner, SignatureEncoding, Signer, Verifier};
+    let sk = legacy::SigningKey::<P>::from_seed(&[0x77; 32]);
+    let vk: legacy::VerifyingKey<P> = Keypair::verifying_key(&sk);
+    assert_eq!(&vk, sk.verifying_key());
+    let msg = b"through the traits";
+    let sig: legacy::Signature<P> = Signer::try_sign(&sk, msg).unwrap();
+    assert_eq!(sig, sk.sign_deterministic(msg).unwrap(), "{}", P::NAME);
+    assert_eq!(sig.to_vec(), sig.as_bytes(), "{}", P::NAME);
+    assert!(Verifier::verify(&vk, msg, &sig).is_ok());
+    assert!(Verifier::verify(&vk, b"other", &sig).is_err());
+    let rnd: legacy::Signature<P> = sk.try_sign_with_rng(&mut CounterRng(9), msg).unwrap();
+    assert_ne!(rnd, sig, "{}", P::NAME);
+    assert!(Verifier::verify(&vk, msg, &rnd).is_ok());
+}
+
+#[test]
+fn legacy_signature_traits() {
+    signature_traits::<Dilithium2>();
+    signature_traits::<Dilithium3>();
+    signature_traits::<Dilithium5>();
+    signature_traits::<Dilithium2Aes>();
+    signature_traits::<Dilithium3Aes>();
+    signature_traits::<Dilithium5Aes>();
+}
