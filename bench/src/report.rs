@@ -271,7 +271,10 @@ pub fn markdown(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], results: &Resu
          randomized signing (v3.1's optional mode) / keygen from the library's own randomness. \
          Before timing, every library's signatures are checked as for ML-DSA (accepted by mldsa \
          and by itself, mldsa's accepted, a corrupted one rejected, deterministic ones equal to \
-         mldsa's byte for byte), and seeded keygen must give mldsa's key pair.\n"
+         mldsa's byte for byte), and seeded keygen must give mldsa's key pair. The AES sets \
+         (Dilithium2-AES and so on, v3.1 section 5.3: AES-256-CTR instead of SHAKE behind \
+         ExpandA, ExpandS and ExpandMask) are measured for mldsa only, beside its SHAKE rows: \
+         the peers here are built with the SHAKE sets.\n"
     );
     out!(
         o,

@@ -5,7 +5,8 @@
 //! which `scripts/fuzz-smoke.sh` sets) and the outputs must agree:
 //! - exactly, where the kernel's result is canonical: Power2Round, HighBits (Decompose),
 //!   ||LowBits|| >= bound, MakeHint (and its count), UseHint, ||v|| >= bound, w1Encode,
-//!   BitUnpack of z, sub_freeze, centre_freeze, ExpandMask, ExpandS;
+//!   BitUnpack of z, sub_freeze, centre_freeze, ExpandMask, ExpandS (also on the Dilithium v3.1
+//!   AES sets, whose AES-256-CTR samplers are portable code on both backends);
 //! - modulo q, each within the portable function's documented output bound, where the
 //!   contract leaves the representative free: NTT (|c| < 9q), NTT^-1 and MultiplyNTT (|c| < q),
 //!   MatrixVectorNTT (|c| <= 6283009).
@@ -35,7 +36,8 @@ fuzz_target!(|data: &[u8]| {
 #[cfg(mldsa_ct)]
 mod diff {
     use mldsa::ct_kernels::{self as k, MAX_POLYS, Which};
-    use mldsa::{MlDsa44, MlDsa65, MlDsa87, ParameterSet};
+    use mldsa::legacy::{Dilithium2Aes, Dilithium3Aes, Dilithium5Aes};
+    use mldsa::{MlDsa44, MlDsa65, MlDsa87, ParameterSet, Parameters};
 
     const N: usize = 256;
     const Q: i32 = 8_380_417;
@@ -298,21 +300,34 @@ mod diff {
                 let b = k::centre_freeze(av, &p).unwrap();
                 assert!(a == b, "centre_freeze differs");
             }
-            // ExpandMask and ExpandS (the 4-way Keccak samplers). Bounds: kappa + l - 1 < 2^16.
+            // ExpandMask and ExpandS (the 4-way Keccak samplers), then the same seed on the
+            // Dilithium v3.1 AES set of the same shape (AES-256-CTR streams; the AVX2 backend
+            // runs the portable samplers over them, which must give the same bytes).
             _ => {
                 let mut seed = [0u8; 64];
                 seed.iter_mut().for_each(|x| *x = src.byte());
-                let kappa = (param % (65_536 - P::L as u32 + 1)) as u16;
-                let (mut a, mut b) = (vec![[0; N]; P::L], vec![[0; N]; P::L]);
-                k::expand_mask::<P>(pt, &seed, kappa, &mut a).unwrap();
-                k::expand_mask::<P>(av, &seed, kappa, &mut b).unwrap();
-                assert!(a == b, "{name} expand_mask differs at kappa {kappa}");
-                let (mut a, mut b) = (vec![[0; N]; P::L + P::K], vec![[0; N]; P::L + P::K]);
-                k::expand_s::<P>(pt, &seed, &mut a).unwrap();
-                k::expand_s::<P>(av, &seed, &mut b).unwrap();
-                assert!(a == b, "{name} expand_s differs");
+                samplers::<P>(&seed, param);
+                match P::K {
+                    4 => samplers::<Dilithium2Aes>(&seed, param),
+                    6 => samplers::<Dilithium3Aes>(&seed, param),
+                    _ => samplers::<Dilithium5Aes>(&seed, param),
+                }
             }
         }
+    }
+
+    /// ExpandMask and ExpandS of set `S` agree on both backends. Bounds: kappa + l - 1 < 2^16.
+    fn samplers<S: Parameters>(seed: &[u8; 64], param: u32) {
+        let (pt, av, name) = (Which::Portable, Which::Avx2, S::NAME);
+        let kappa = (param % (65_536 - S::L as u32 + 1)) as u16;
+        let (mut a, mut b) = (vec![[0; N]; S::L], vec![[0; N]; S::L]);
+        k::expand_mask::<S>(pt, seed, kappa, &mut a).unwrap();
+        k::expand_mask::<S>(av, seed, kappa, &mut b).unwrap();
+        assert!(a == b, "{name} expand_mask differs at kappa {kappa}");
+        let (mut a, mut b) = (vec![[0; N]; S::L + S::K], vec![[0; N]; S::L + S::K]);
+        k::expand_s::<S>(pt, seed, &mut a).unwrap();
+        k::expand_s::<S>(av, seed, &mut b).unwrap();
+        assert!(a == b, "{name} expand_s differs");
     }
 
     /// Coefficients in [0, q): half uniform, half within 8 of a multiple of 2 gamma2 (where

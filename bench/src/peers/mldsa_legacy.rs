@@ -3,7 +3,8 @@
 
 use super::{Keys, Lib, ParamSet, Peer};
 use mldsa::legacy::{
-    Dilithium2, Dilithium3, Dilithium5, DilithiumParameterSet, Signature, SigningKey, VerifyingKey,
+    Dilithium2, Dilithium2Aes, Dilithium3, Dilithium3Aes, Dilithium5, Dilithium5Aes,
+    DilithiumParameterSet, Signature, SigningKey, VerifyingKey,
 };
 use std::hint::black_box;
 
@@ -23,6 +24,9 @@ fn load(ps: ParamSet, keys: &Keys) -> Box<dyn Peer> {
         ParamSet::D2 => Box::new(Legacy::<Dilithium2>::new(keys)),
         ParamSet::D3 => Box::new(Legacy::<Dilithium3>::new(keys)),
         ParamSet::D5 => Box::new(Legacy::<Dilithium5>::new(keys)),
+        ParamSet::D2Aes => Box::new(Legacy::<Dilithium2Aes>::new(keys)),
+        ParamSet::D3Aes => Box::new(Legacy::<Dilithium3Aes>::new(keys)),
+        ParamSet::D5Aes => Box::new(Legacy::<Dilithium5Aes>::new(keys)),
         ps => not_legacy(ps),
     }
 }
@@ -45,6 +49,9 @@ pub fn keys(ps: ParamSet, seed: [u8; 32]) -> Keys {
         ParamSet::D2 => (make::<Dilithium2>(seed), (1312, 2528, 2420)),
         ParamSet::D3 => (make::<Dilithium3>(seed), (1952, 4000, 3293)),
         ParamSet::D5 => (make::<Dilithium5>(seed), (2592, 4864, 4595)),
+        ParamSet::D2Aes => (make::<Dilithium2Aes>(seed), (1312, 2528, 2420)),
+        ParamSet::D3Aes => (make::<Dilithium3Aes>(seed), (1952, 4000, 3293)),
+        ParamSet::D5Aes => (make::<Dilithium5Aes>(seed), (2592, 4864, 4595)),
         ps => not_legacy(ps),
     };
     // The v3.1 sizes (pk, sk, sig), which tell v3.1 apart from later Dilithium versions.
@@ -111,6 +118,9 @@ pub fn load_only(ps: ParamSet, keys: &Keys) -> Box<dyn LegacyOnly> {
         ParamSet::D2 => Box::new(Legacy::<Dilithium2>::new(keys)),
         ParamSet::D3 => Box::new(Legacy::<Dilithium3>::new(keys)),
         ParamSet::D5 => Box::new(Legacy::<Dilithium5>::new(keys)),
+        ParamSet::D2Aes => Box::new(Legacy::<Dilithium2Aes>::new(keys)),
+        ParamSet::D3Aes => Box::new(Legacy::<Dilithium3Aes>::new(keys)),
+        ParamSet::D5Aes => Box::new(Legacy::<Dilithium5Aes>::new(keys)),
         ps => not_legacy(ps),
     }
 }

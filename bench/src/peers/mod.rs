@@ -50,13 +50,27 @@ pub enum ParamSet {
     D3,
     /// Dilithium5 of round 3 (v3.1).
     D5,
+    // Appended, so the sets above keep their numbers (which seed their keys and messages).
+    /// Dilithium2-AES of round 3 (v3.1 section 5.3: AES-256-CTR behind the samplers).
+    D2Aes,
+    /// Dilithium3-AES of round 3 (v3.1).
+    D3Aes,
+    /// Dilithium5-AES of round 3 (v3.1).
+    D5Aes,
 }
 
 impl ParamSet {
     /// The ML-DSA sets.
     pub const ALL: [ParamSet; 3] = [ParamSet::P44, ParamSet::P65, ParamSet::P87];
-    /// The legacy Dilithium round 3 (v3.1) sets.
-    pub const LEGACY: [ParamSet; 3] = [ParamSet::D2, ParamSet::D3, ParamSet::D5];
+    /// The legacy Dilithium round 3 (v3.1) sets, each SHAKE set beside its AES twin.
+    pub const LEGACY: [ParamSet; 6] = [
+        ParamSet::D2,
+        ParamSet::D2Aes,
+        ParamSet::D3,
+        ParamSet::D3Aes,
+        ParamSet::D5,
+        ParamSet::D5Aes,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -66,6 +80,9 @@ impl ParamSet {
             ParamSet::D2 => "Dilithium2",
             ParamSet::D3 => "Dilithium3",
             ParamSet::D5 => "Dilithium5",
+            ParamSet::D2Aes => "Dilithium2-AES",
+            ParamSet::D3Aes => "Dilithium3-AES",
+            ParamSet::D5Aes => "Dilithium5-AES",
         }
     }
 
@@ -73,7 +90,14 @@ impl ParamSet {
         match self {
             ParamSet::P44 | ParamSet::P65 | ParamSet::P87 => Scheme::MlDsa,
             ParamSet::D2 | ParamSet::D3 | ParamSet::D5 => Scheme::DilithiumR3,
+            ParamSet::D2Aes | ParamSet::D3Aes | ParamSet::D5Aes => Scheme::DilithiumR3,
         }
+    }
+
+    /// Whether this is one of the v3.1 AES sets, which only mldsa runs here (the peer
+    /// libraries of [`LEGACY_LIBS`] are built with the SHAKE sets only).
+    pub fn is_aes(self) -> bool {
+        matches!(self, ParamSet::D2Aes | ParamSet::D3Aes | ParamSet::D5Aes)
     }
 
     pub fn is_legacy(self) -> bool {
@@ -85,9 +109,9 @@ impl ParamSet {
             ParamSet::P44 => 2420,
             ParamSet::P65 => 3309,
             ParamSet::P87 => 4627,
-            ParamSet::D2 => 2420,
-            ParamSet::D3 => 3293,
-            ParamSet::D5 => 4595,
+            ParamSet::D2 | ParamSet::D2Aes => 2420,
+            ParamSet::D3 | ParamSet::D3Aes => 3293,
+            ParamSet::D5 | ParamSet::D5Aes => 4595,
         }
     }
 }

@@ -22,7 +22,10 @@ fn main() {
 #[cfg(mldsa_ct)]
 fn main() {
     use mldsa::ct::{classify, declassify};
-    use mldsa::legacy::{self, Dilithium2, Dilithium3, Dilithium5, DilithiumParameterSet};
+    use mldsa::legacy::{
+        self, Dilithium2, Dilithium2Aes, Dilithium3, Dilithium3Aes, Dilithium5, Dilithium5Aes,
+        DilithiumParameterSet,
+    };
     use mldsa::{MlDsa44, MlDsa65, MlDsa87, ParameterSet, SigningKey};
 
     fn random<const N: usize>() -> [u8; N] {
@@ -149,10 +152,24 @@ fn main() {
     }
 
     println!("backend: {:?}", mldsa::backend::active_backend());
+    // Which AES the AES sets run on here (valgrind's CPU may lack AES-NI); ct-check.sh reads it.
+    let aes = if aes::hardware_accelerated() {
+        "AES-NI"
+    } else {
+        "software"
+    };
+    println!("aes: {aes}");
     mldsa_ops::<MlDsa44>();
     mldsa_ops::<MlDsa65>();
     mldsa_ops::<MlDsa87>();
     legacy_ops::<Dilithium2>();
     legacy_ops::<Dilithium3>();
     legacy_ops::<Dilithium5>();
+    // The AES sets (v3.1 section 5.3): ExpandS and ExpandMask key AES-256-CTR with secrets
+    // (rho', rho''). The `aes` crate runs AES-NI where the CPU (and valgrind's) has it;
+    // `scripts/ct-check.sh` also builds this harness with `--cfg aes_backend="soft"` so that the
+    // crate's software fallback runs here too.
+    legacy_ops::<Dilithium2Aes>();
+    legacy_ops::<Dilithium3Aes>();
+    legacy_ops::<Dilithium5Aes>();
 }

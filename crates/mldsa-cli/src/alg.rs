@@ -23,16 +23,40 @@ pub enum Alg {
     /// Dilithium5, legacy round 3 (v3.1).
     #[value(name = "Dilithium5", alias = "dilithium5")]
     Dilithium5,
+    /// Dilithium2-AES, legacy round 3 (v3.1 section 5.3: AES-256-CTR sampling).
+    #[value(
+        name = "Dilithium2-AES",
+        alias = "dilithium2-aes",
+        alias = "dilithium2aes"
+    )]
+    Dilithium2Aes,
+    /// Dilithium3-AES, legacy round 3 (v3.1 section 5.3).
+    #[value(
+        name = "Dilithium3-AES",
+        alias = "dilithium3-aes",
+        alias = "dilithium3aes"
+    )]
+    Dilithium3Aes,
+    /// Dilithium5-AES, legacy round 3 (v3.1 section 5.3).
+    #[value(
+        name = "Dilithium5-AES",
+        alias = "dilithium5-aes",
+        alias = "dilithium5aes"
+    )]
+    Dilithium5Aes,
 }
 
 /// Every algorithm, in display order.
-pub const ALL: [Alg; 6] = [
+pub const ALL: [Alg; 9] = [
     Alg::MlDsa44,
     Alg::MlDsa65,
     Alg::MlDsa87,
     Alg::Dilithium2,
     Alg::Dilithium3,
     Alg::Dilithium5,
+    Alg::Dilithium2Aes,
+    Alg::Dilithium3Aes,
+    Alg::Dilithium5Aes,
 ];
 
 impl Alg {
@@ -45,12 +69,24 @@ impl Alg {
             Alg::Dilithium2 => "Dilithium2",
             Alg::Dilithium3 => "Dilithium3",
             Alg::Dilithium5 => "Dilithium5",
+            Alg::Dilithium2Aes => "Dilithium2-AES",
+            Alg::Dilithium3Aes => "Dilithium3-AES",
+            Alg::Dilithium5Aes => "Dilithium5-AES",
         }
     }
 
     /// Whether this is a legacy (pre-FIPS 204) parameter set.
     pub fn is_legacy(self) -> bool {
-        matches!(self, Alg::Dilithium2 | Alg::Dilithium3 | Alg::Dilithium5)
+        matches!(self, Alg::Dilithium2 | Alg::Dilithium3 | Alg::Dilithium5) || self.is_aes()
+    }
+
+    /// Whether this is a Dilithium v3.1 AES set. Its keys have the lengths of the SHAKE set of
+    /// the same level, so a raw key is never guessed to be one: `-a` must name it.
+    pub fn is_aes(self) -> bool {
+        matches!(
+            self,
+            Alg::Dilithium2Aes | Alg::Dilithium3Aes | Alg::Dilithium5Aes
+        )
     }
 
     /// (public key, expanded secret key, signature) lengths in bytes.
@@ -59,9 +95,9 @@ impl Alg {
             Alg::MlDsa44 => (1312, 2560, 2420),
             Alg::MlDsa65 => (1952, 4032, 3309),
             Alg::MlDsa87 => (2592, 4896, 4627),
-            Alg::Dilithium2 => (1312, 2528, 2420),
-            Alg::Dilithium3 => (1952, 4000, 3293),
-            Alg::Dilithium5 => (2592, 4864, 4595),
+            Alg::Dilithium2 | Alg::Dilithium2Aes => (1312, 2528, 2420),
+            Alg::Dilithium3 | Alg::Dilithium3Aes => (1952, 4000, 3293),
+            Alg::Dilithium5 | Alg::Dilithium5Aes => (2592, 4864, 4595),
         }
     }
 }
@@ -78,7 +114,9 @@ mod tests {
 
     #[test]
     fn sizes_match_the_library() {
-        use mldsa::legacy::{Dilithium2, Dilithium3, Dilithium5};
+        use mldsa::legacy::{
+            Dilithium2, Dilithium2Aes, Dilithium3, Dilithium3Aes, Dilithium5, Dilithium5Aes,
+        };
         use mldsa::{MlDsa44, MlDsa65, MlDsa87};
         assert_eq!(
             Alg::MlDsa44.sizes(),
@@ -98,5 +136,23 @@ mod tests {
         assert_eq!(Alg::Dilithium3.sizes(), d3);
         let d5 = (Dilithium5::PK_LEN, Dilithium5::SK_LEN, Dilithium5::SIG_LEN);
         assert_eq!(Alg::Dilithium5.sizes(), d5);
+        let d2 = (
+            Dilithium2Aes::PK_LEN,
+            Dilithium2Aes::SK_LEN,
+            Dilithium2Aes::SIG_LEN,
+        );
+        assert_eq!(Alg::Dilithium2Aes.sizes(), d2);
+        let d3 = (
+            Dilithium3Aes::PK_LEN,
+            Dilithium3Aes::SK_LEN,
+            Dilithium3Aes::SIG_LEN,
+        );
+        assert_eq!(Alg::Dilithium3Aes.sizes(), d3);
+        let d5 = (
+            Dilithium5Aes::PK_LEN,
+            Dilithium5Aes::SK_LEN,
+            Dilithium5Aes::SIG_LEN,
+        );
+        assert_eq!(Alg::Dilithium5Aes.sizes(), d5);
     }
 }

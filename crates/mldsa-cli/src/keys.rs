@@ -8,7 +8,9 @@
 use crate::alg::{ALL, Alg};
 use crate::error::{CliError, Result};
 use clap::ValueEnum;
-use mldsa::legacy::{self, Dilithium2, Dilithium3, Dilithium5};
+use mldsa::legacy::{
+    self, Dilithium2, Dilithium2Aes, Dilithium3, Dilithium3Aes, Dilithium5, Dilithium5Aes,
+};
 use mldsa::pkix::{AnySigningKey, AnyVerifyingKey, KeyForm};
 use mldsa::{MlDsa44, MlDsa65, MlDsa87, SigningKey, VerifyingKey};
 use zeroize::Zeroizing;
@@ -70,6 +72,9 @@ pub enum SecretKey {
     Dilithium2(legacy::SigningKey<Dilithium2>),
     Dilithium3(legacy::SigningKey<Dilithium3>),
     Dilithium5(legacy::SigningKey<Dilithium5>),
+    Dilithium2Aes(legacy::SigningKey<Dilithium2Aes>),
+    Dilithium3Aes(legacy::SigningKey<Dilithium3Aes>),
+    Dilithium5Aes(legacy::SigningKey<Dilithium5Aes>),
 }
 
 /// A public key of any algorithm.
@@ -80,6 +85,9 @@ pub enum PublicKey {
     Dilithium2(legacy::VerifyingKey<Dilithium2>),
     Dilithium3(legacy::VerifyingKey<Dilithium3>),
     Dilithium5(legacy::VerifyingKey<Dilithium5>),
+    Dilithium2Aes(legacy::VerifyingKey<Dilithium2Aes>),
+    Dilithium3Aes(legacy::VerifyingKey<Dilithium3Aes>),
+    Dilithium5Aes(legacy::VerifyingKey<Dilithium5Aes>),
 }
 
 /// Runs `$body` with `$k` bound to the key inside any variant of a key enum.
@@ -92,6 +100,9 @@ macro_rules! each_key {
             $ty::Dilithium2($k) => $body,
             $ty::Dilithium3($k) => $body,
             $ty::Dilithium5($k) => $body,
+            $ty::Dilithium2Aes($k) => $body,
+            $ty::Dilithium3Aes($k) => $body,
+            $ty::Dilithium5Aes($k) => $body,
         }
     };
 }
@@ -106,6 +117,9 @@ impl SecretKey {
             Alg::Dilithium2 => SecretKey::Dilithium2(legacy::SigningKey::from_seed(seed)),
             Alg::Dilithium3 => SecretKey::Dilithium3(legacy::SigningKey::from_seed(seed)),
             Alg::Dilithium5 => SecretKey::Dilithium5(legacy::SigningKey::from_seed(seed)),
+            Alg::Dilithium2Aes => SecretKey::Dilithium2Aes(legacy::SigningKey::from_seed(seed)),
+            Alg::Dilithium3Aes => SecretKey::Dilithium3Aes(legacy::SigningKey::from_seed(seed)),
+            Alg::Dilithium5Aes => SecretKey::Dilithium5Aes(legacy::SigningKey::from_seed(seed)),
         }
     }
 
@@ -126,6 +140,9 @@ impl SecretKey {
             SecretKey::Dilithium2(_) => Alg::Dilithium2,
             SecretKey::Dilithium3(_) => Alg::Dilithium3,
             SecretKey::Dilithium5(_) => Alg::Dilithium5,
+            SecretKey::Dilithium2Aes(_) => Alg::Dilithium2Aes,
+            SecretKey::Dilithium3Aes(_) => Alg::Dilithium3Aes,
+            SecretKey::Dilithium5Aes(_) => Alg::Dilithium5Aes,
         }
     }
 
@@ -138,6 +155,9 @@ impl SecretKey {
             SecretKey::Dilithium2(k) => PublicKey::Dilithium2(*k.verifying_key()),
             SecretKey::Dilithium3(k) => PublicKey::Dilithium3(*k.verifying_key()),
             SecretKey::Dilithium5(k) => PublicKey::Dilithium5(*k.verifying_key()),
+            SecretKey::Dilithium2Aes(k) => PublicKey::Dilithium2Aes(*k.verifying_key()),
+            SecretKey::Dilithium3Aes(k) => PublicKey::Dilithium3Aes(*k.verifying_key()),
+            SecretKey::Dilithium5Aes(k) => PublicKey::Dilithium5Aes(*k.verifying_key()),
         }
     }
 
@@ -156,6 +176,9 @@ impl SecretKey {
             SecretKey::Dilithium2(k) => k.write_bytes(&mut out),
             SecretKey::Dilithium3(k) => k.write_bytes(&mut out),
             SecretKey::Dilithium5(k) => k.write_bytes(&mut out),
+            SecretKey::Dilithium2Aes(k) => k.write_bytes(&mut out),
+            SecretKey::Dilithium3Aes(k) => k.write_bytes(&mut out),
+            SecretKey::Dilithium5Aes(k) => k.write_bytes(&mut out),
         };
         debug_assert!(written.is_ok());
         out
@@ -320,17 +343,8 @@ impl SecretKey {
             let seed: [u8; 32] = bytes.try_into().expect("length checked");
             return Ok((Self::from_seed(alg, &seed), Format::Raw, Form::Seed));
         }
-        // Expanded secret key lengths are distinct, so at most one algorithm fits.
-        match ALL
-            .into_iter()
-            .find(|a| alg.is_none_or(|w| w == *a) && a.sizes().1 == bytes.len())
-        {
-            Some(a) => Ok((expanded(path, a, bytes)?, Format::Raw, Form::Expanded)),
-            None => Err(CliError::input(
-                path,
-                raw_length_message(bytes.len(), alg, 1),
-            )),
-        }
+        let alg = raw_alg(path, bytes.len(), alg, 1)?;
+        Ok((expanded(path, alg, bytes)?, Format::Raw, Form::Expanded))
     }
 }
 
@@ -429,10 +443,43 @@ fn expanded(path: &str, alg: Alg, bytes: &[u8]) -> Result<SecretKey> {
         Alg::Dilithium5 => {
             SecretKey::Dilithium5(legacy::SigningKey::from_bytes(bytes).map_err(err)?)
         }
+        Alg::Dilithium2Aes => {
+            SecretKey::Dilithium2Aes(legacy::SigningKey::from_bytes(bytes).map_err(err)?)
+        }
+        Alg::Dilithium3Aes => {
+            SecretKey::Dilithium3Aes(legacy::SigningKey::from_bytes(bytes).map_err(err)?)
+        }
+        Alg::Dilithium5Aes => {
+            SecretKey::Dilithium5Aes(legacy::SigningKey::from_bytes(bytes).map_err(err)?)
+        }
     })
 }
 
 /// "expected ..." for a raw key of the wrong length; `which` is 0 for public, 1 for private.
+/// The algorithm of a raw key of `len` bytes (`which`: 0 public, 1 expanded private): the one
+/// `-a` names, or the only one with that length. Raw keys do not name their algorithm, and
+/// lengths are shared (ML-DSA-44, Dilithium2 and Dilithium2-AES public keys; a round-3 set's
+/// and its AES twin's private keys), so a key that fits several never gets a verdict under a
+/// scheme the user did not choose: it needs `-a`.
+fn raw_alg(path: &str, len: usize, alg: Option<Alg>, which: usize) -> Result<Alg> {
+    let size = |a: Alg| if which == 0 { a.sizes().0 } else { a.sizes().1 };
+    let fits: Vec<Alg> = ALL
+        .into_iter()
+        .filter(|a| alg.is_none_or(|w| w == *a) && size(*a) == len)
+        .collect();
+    match fits.as_slice() {
+        [a] => Ok(*a),
+        [] => Err(CliError::input(path, raw_length_message(len, alg, which))),
+        _ => {
+            let names: Vec<String> = fits.iter().map(|a| format!("-a {a}")).collect();
+            Err(CliError::input(
+                path,
+                format!("raw key of {len} bytes: add {}", names.join(" or ")),
+            ))
+        }
+    }
+}
+
 fn raw_length_message(len: usize, alg: Option<Alg>, which: usize) -> String {
     let kind = if which == 0 { "public" } else { "private" };
     let size = |a: Alg| if which == 0 { a.sizes().0 } else { a.sizes().1 };
@@ -507,6 +554,9 @@ impl PublicKey {
             PublicKey::Dilithium2(_) => Alg::Dilithium2,
             PublicKey::Dilithium3(_) => Alg::Dilithium3,
             PublicKey::Dilithium5(_) => Alg::Dilithium5,
+            PublicKey::Dilithium2Aes(_) => Alg::Dilithium2Aes,
+            PublicKey::Dilithium3Aes(_) => Alg::Dilithium3Aes,
+            PublicKey::Dilithium5Aes(_) => Alg::Dilithium5Aes,
         }
     }
 
@@ -596,26 +646,7 @@ impl PublicKey {
     }
 
     fn decode_raw(path: &str, bytes: &[u8], alg: Option<Alg>) -> Result<Self> {
-        let fits: Vec<Alg> = ALL
-            .into_iter()
-            .filter(|a| alg.is_none_or(|w| w == *a) && a.sizes().0 == bytes.len())
-            .collect();
-        // ML-DSA-44 and Dilithium2 (and so on) share public key lengths: a raw key that fits
-        // several never gets a verdict under a scheme the user did not choose.
-        let alg = match fits.as_slice() {
-            [a] => *a,
-            _ => {
-                let names: Vec<String> = fits.iter().map(|a| format!("-a {a}")).collect();
-                return Err(CliError::input(
-                    path,
-                    format!(
-                        "raw key of {} bytes: add {}",
-                        bytes.len(),
-                        names.join(" or ")
-                    ),
-                ));
-            }
-        };
+        let alg = raw_alg(path, bytes.len(), alg, 0)?;
         let err = |e: mldsa::Error| CliError::input(path, e);
         Ok(match alg {
             Alg::MlDsa44 => PublicKey::MlDsa44(VerifyingKey::from_bytes(bytes).map_err(err)?),
@@ -629,6 +660,15 @@ impl PublicKey {
             }
             Alg::Dilithium5 => {
                 PublicKey::Dilithium5(legacy::VerifyingKey::from_bytes(bytes).map_err(err)?)
+            }
+            Alg::Dilithium2Aes => {
+                PublicKey::Dilithium2Aes(legacy::VerifyingKey::from_bytes(bytes).map_err(err)?)
+            }
+            Alg::Dilithium3Aes => {
+                PublicKey::Dilithium3Aes(legacy::VerifyingKey::from_bytes(bytes).map_err(err)?)
+            }
+            Alg::Dilithium5Aes => {
+                PublicKey::Dilithium5Aes(legacy::VerifyingKey::from_bytes(bytes).map_err(err)?)
             }
         })
     }

@@ -139,6 +139,9 @@ pub fn sign(sk: &SecretKey, input: &str, o: &MessageOptions, r: Randomness) -> R
         SecretKey::Dilithium2(k) => legacy_sign(k, input, r),
         SecretKey::Dilithium3(k) => legacy_sign(k, input, r),
         SecretKey::Dilithium5(k) => legacy_sign(k, input, r),
+        SecretKey::Dilithium2Aes(k) => legacy_sign(k, input, r),
+        SecretKey::Dilithium3Aes(k) => legacy_sign(k, input, r),
+        SecretKey::Dilithium5Aes(k) => legacy_sign(k, input, r),
     }
 }
 
@@ -174,6 +177,9 @@ pub fn verify(pk: &PublicKey, input: &str, o: &MessageOptions, sig: &[u8]) -> Re
         PublicKey::Dilithium2(k) => legacy_verify(k, input, sig),
         PublicKey::Dilithium3(k) => legacy_verify(k, input, sig),
         PublicKey::Dilithium5(k) => legacy_verify(k, input, sig),
+        PublicKey::Dilithium2Aes(k) => legacy_verify(k, input, sig),
+        PublicKey::Dilithium3Aes(k) => legacy_verify(k, input, sig),
+        PublicKey::Dilithium5Aes(k) => legacy_verify(k, input, sig),
     }
 }
 

@@ -33,6 +33,9 @@ fn keygen_sign_verify_every_format_and_algorithm() {
         ("Dilithium2", &["raw"]),
         ("Dilithium3", &["raw"]),
         ("Dilithium5", &["raw"]),
+        ("Dilithium2-AES", &["raw"]),
+        ("Dilithium3-AES", &["raw"]),
+        ("Dilithium5-AES", &["raw"]),
     ];
     for (alg, formats) in cases {
         for format in *formats {
@@ -77,6 +80,74 @@ fn keygen_sign_verify_every_format_and_algorithm() {
                 .stderr(predicate::str::contains("INVALID"));
         }
     }
+}
+
+/// A Dilithium2-AES signature (raw keys, `-a Dilithium2-AES`) is valid only under that set:
+/// the same key bytes read as Dilithium2 reject it (exit 1), and a raw AES private key without
+/// `-a` is taken as the SHAKE set, whose strict decoding rejects it.
+#[test]
+fn aes_sets_are_told_apart_from_shake_sets() {
+    let dir = TempDir::new().unwrap();
+    let msg = p(&dir, "msg.txt");
+    fs::write(&msg, b"legacy firmware\n").unwrap();
+    let (key, public, sig) = (p(&dir, "k"), p(&dir, "p"), p(&dir, "s"));
+    mldsa()
+        .args([
+            "keygen",
+            "-a",
+            "Dilithium2-AES",
+            "--format",
+            "raw",
+            "-o",
+            s(&key),
+        ])
+        .args(["--pub", s(&public)])
+        .assert()
+        .success();
+    mldsa()
+        .args([
+            "sign",
+            "-a",
+            "Dilithium2-AES",
+            "-k",
+            s(&key),
+            "-o",
+            s(&sig),
+            s(&msg),
+        ])
+        .assert()
+        .success();
+    mldsa()
+        .args([
+            "verify",
+            "-a",
+            "Dilithium2-AES",
+            "-p",
+            s(&public),
+            "-s",
+            s(&sig),
+            s(&msg),
+        ])
+        .assert()
+        .success();
+    mldsa()
+        .args([
+            "verify",
+            "-a",
+            "Dilithium2",
+            "-p",
+            s(&public),
+            "-s",
+            s(&sig),
+            s(&msg),
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("INVALID"));
+    mldsa()
+        .args(["sign", "-k", s(&key), "-o", s(&sig), s(&msg)])
+        .assert()
+        .failure();
 }
 
 #[test]

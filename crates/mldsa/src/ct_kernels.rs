@@ -20,7 +20,7 @@ use crate::backend::{Backend, Portable};
 use crate::encode::sk_decode as decode_sk;
 use crate::error::{Error, Input};
 use crate::expanded::ExpandedSecret;
-use crate::params::{Matrix, ParameterSet, PolyVec};
+use crate::params::{Matrix, ParameterSet, Parameters, PolyVec};
 use crate::poly::{N, NttPoly, Poly};
 use zeroize::Zeroize;
 
@@ -317,8 +317,8 @@ pub fn matrix_vector_ntt<P: ParameterSet>(
 }
 
 /// ExpandMask (FIPS 204 Algorithm 34): y (l polynomials, written to `y`) from rho'' and kappa.
-/// Bounds: kappa + l - 1 < 2^16.
-pub fn expand_mask<P: ParameterSet>(
+/// Bounds: kappa + l - 1 < 2^16. Any set, the Dilithium v3.1 AES ones included.
+pub fn expand_mask<P: Parameters>(
     which: Which,
     rho_pp: &[u8; 64],
     kappa: u16,
@@ -334,8 +334,9 @@ pub fn expand_mask<P: ParameterSet>(
 /// ExpandS (FIPS 204 Algorithm 33): s1 then s2 (l + k polynomials, written to `s`) from rho'.
 ///
 /// The running time legitimately depends on which nibbles of the SHAKE256 stream were rejected
-/// (FIPS 204 allows that to leak), not on the values of the coefficients.
-pub fn expand_s<P: ParameterSet>(
+/// (FIPS 204 allows that to leak), not on the values of the coefficients. Any set, the
+/// Dilithium v3.1 AES ones included.
+pub fn expand_s<P: Parameters>(
     which: Which,
     rho_prime: &[u8; 64],
     s: &mut [[i32; N]],

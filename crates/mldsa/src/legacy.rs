@@ -21,6 +21,26 @@
 //! Sizes (bytes): Dilithium2 pk 1312, sk 2528, sig 2420; Dilithium3 1952, 4000, 3293;
 //! Dilithium5 2592, 4864, 4595.
 //!
+//! ## The AES variant
+//!
+//! v3.1 section 5.3 defines a second family, [`Dilithium2Aes`], [`Dilithium3Aes`] and
+//! [`Dilithium5Aes`] ("Dilithium2-AES" and so on): the sets above with AES-256 in counter mode
+//! instead of SHAKE behind the three samplers, and nothing else changed (same sizes, same
+//! hashing of keys, messages and challenges). The parameter set's
+//! [`XOF`](crate::Parameters::XOF) chooses the stream; the sampling, signing and verifying code
+//! is the same. Each sampler reads the AES-256-CTR keystream under a 32-byte key with a 12-byte
+//! nonce holding a 16-bit index in little-endian order (then zeros) and a 32-bit big-endian block
+//! counter from 0:
+//!
+//! | sampler | SHAKE sets | AES sets (v3.1 section 5.3) |
+//! | --- | --- | --- |
+//! | ExpandA, entry (r, s) | SHAKE128(rho \|\| s \|\| r) | AES-256-CTR, key rho, nonce 256 r + s |
+//! | ExpandS, polynomial i | SHAKE256(rho' \|\| i) | key rho'\[0..32\], nonce i |
+//! | ExpandMask, polynomial i | SHAKE256(rho'' \|\| kappa + i) | key rho''\[0..32\], nonce kappa + i |
+//!
+//! The AES sets are a different scheme: their keys and signatures never verify under the SHAKE
+//! sets (or ML-DSA), and they have no standard OIDs or key containers.
+//!
 //! ```
 //! use mldsa::legacy::{Dilithium3, SigningKey};
 //!
@@ -46,7 +66,10 @@ use core::marker::PhantomData;
 use rand_core::TryCryptoRng;
 use zeroize::{ZeroizeOnDrop, Zeroizing};
 
-pub use crate::params::{Dilithium2, Dilithium3, Dilithium5, DilithiumParameterSet};
+pub use crate::params::{
+    Dilithium2, Dilithium2Aes, Dilithium3, Dilithium3Aes, Dilithium5, Dilithium5Aes,
+    DilithiumParameterSet,
+};
 pub use crate::sig::Signature;
 
 /// Length of tr in Dilithium v3.1: CRH(pk) with 256-bit output (v3.1 section 5.2).

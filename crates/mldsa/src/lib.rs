@@ -168,6 +168,8 @@ macro_rules! write_via_update {
 // M-2, the unsafe budget: the crate denies `unsafe_code`, and every module but the two that
 // need it (`backend`, for the AVX2 intrinsics in `backend/avx2/`, and `ct`, valgrind client
 // requests) forbids it, so no inner `allow` can bring it back. `tests/unsafe_budget.rs` checks.
+#[forbid(unsafe_code)]
+mod aes_ctr;
 pub mod backend;
 #[cfg(feature = "parallel")]
 #[forbid(unsafe_code)]
@@ -239,7 +241,7 @@ pub use crate::error::{Error, Input, Malformed};
 pub use crate::mu::MuBuilder;
 pub use crate::params::{
     ByteArray, MAX_CONTEXT_LEN, MAX_SIGN_ATTEMPTS, MU_LEN, MlDsa44, MlDsa65, MlDsa87, ParameterSet,
-    Parameters, SEED_LEN, TR_LEN, Variant,
+    Parameters, SEED_LEN, SamplerXof, TR_LEN, Variant,
 };
 pub use crate::prehash::{PreHash, PreHashed, PreHasher, UnknownPreHash};
 #[cfg(feature = "alloc")]

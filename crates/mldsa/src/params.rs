@@ -42,6 +42,19 @@ pub enum Variant {
     DilithiumRound3,
 }
 
+/// The extendable output that ExpandA, ExpandS and ExpandMask draw from.
+///
+/// Every ML-DSA set and the Dilithium v3.1 SHAKE sets use SHAKE128 (ExpandA) and SHAKE256
+/// (ExpandS, ExpandMask); the Dilithium v3.1 AES sets (v3.1 section 5.3) use AES-256 in counter
+/// mode for all three. Nothing else differs between the two round-3 families.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SamplerXof {
+    /// SHAKE128 and SHAKE256 (FIPS 204 Algorithms 32-34; Dilithium v3.1 section 5.1).
+    Shake,
+    /// AES-256-CTR keyed with the seed (Dilithium v3.1 section 5.3).
+    Aes256Ctr,
+}
+
 /// A fixed-length byte array of a parameter set's encodings (public key, secret key, signature).
 pub trait ByteArray:
     AsRef<[u8]> + AsMut<[u8]> + Clone + Copy + core::fmt::Debug + PartialEq + Eq + Zeroize + Send + Sync
@@ -161,6 +174,8 @@ pub trait Parameters:
     const OMEGA: usize;
     /// lambda, the collision strength of c-tilde in bits.
     const LAMBDA: usize;
+    /// The extendable output behind ExpandA, ExpandS and ExpandMask.
+    const XOF: SamplerXof;
 
     /// Length of tr = H(pk) in bytes: 64 in FIPS 204; 32 in Dilithium v3.1 (section 5.2,
     /// tr = CRH(pk) with a 256-bit output).
@@ -222,7 +237,7 @@ pub const fn bitlen(x: u32) -> usize {
 
 macro_rules! parameter_set {
     (
-        $(#[$doc:meta])* $name:ident, $str:literal, $variant:ident, $marker:path,
+        $(#[$doc:meta])* $name:ident, $str:literal, $variant:ident, $xof:ident, $marker:path,
         k: $k:literal, l: $l:literal, eta: $eta:literal, tau: $tau:literal,
         gamma1: $g1:expr, gamma2: $g2:expr, omega: $omega:literal, lambda: $lambda:literal,
         pk: $pk:literal, sk: $sk:literal, sig: $sig:literal
@@ -259,6 +274,7 @@ macro_rules! parameter_set {
             const GAMMA2: i32 = $g2;
             const OMEGA: usize = $omega;
             const LAMBDA: usize = $lambda;
+            const XOF: SamplerXof = SamplerXof::$xof;
             type VecK = [Poly; $k];
             type VecL = [Poly; $l];
             type NttVecK = [NttPoly; $k];
@@ -282,19 +298,19 @@ macro_rules! parameter_set {
 
 parameter_set!(
     /// ML-DSA-44: NIST security category 2.
-    MlDsa44, "ML-DSA-44", MlDsa, ParameterSet,
+    MlDsa44, "ML-DSA-44", MlDsa, Shake, ParameterSet,
     k: 4, l: 4, eta: 2, tau: 39, gamma1: 1 << 17, gamma2: (Q - 1) / 88, omega: 80, lambda: 128,
     pk: 1312, sk: 2560, sig: 2420
 );
 parameter_set!(
     /// ML-DSA-65: NIST security category 3.
-    MlDsa65, "ML-DSA-65", MlDsa, ParameterSet,
+    MlDsa65, "ML-DSA-65", MlDsa, Shake, ParameterSet,
     k: 6, l: 5, eta: 4, tau: 49, gamma1: 1 << 19, gamma2: (Q - 1) / 32, omega: 55, lambda: 192,
     pk: 1952, sk: 4032, sig: 3309
 );
 parameter_set!(
     /// ML-DSA-87: NIST security category 5.
-    MlDsa87, "ML-DSA-87", MlDsa, ParameterSet,
+    MlDsa87, "ML-DSA-87", MlDsa, Shake, ParameterSet,
     k: 8, l: 7, eta: 2, tau: 60, gamma1: 1 << 19, gamma2: (Q - 1) / 32, omega: 75, lambda: 256,
     pk: 2592, sk: 4896, sig: 4627
 );
@@ -308,19 +324,41 @@ pub trait DilithiumParameterSet: Parameters {}
 // is set to the ML-DSA value only to keep the table uniform.
 parameter_set!(
     /// Dilithium2 (round 3, v3.1): NIST security category 2. Legacy; use [`MlDsa44`].
-    Dilithium2, "Dilithium2", DilithiumRound3, DilithiumParameterSet,
+    Dilithium2, "Dilithium2", DilithiumRound3, Shake, DilithiumParameterSet,
     k: 4, l: 4, eta: 2, tau: 39, gamma1: 1 << 17, gamma2: (Q - 1) / 88, omega: 80, lambda: 128,
     pk: 1312, sk: 2528, sig: 2420
 );
 parameter_set!(
     /// Dilithium3 (round 3, v3.1): NIST security category 3. Legacy; use [`MlDsa65`].
-    Dilithium3, "Dilithium3", DilithiumRound3, DilithiumParameterSet,
+    Dilithium3, "Dilithium3", DilithiumRound3, Shake, DilithiumParameterSet,
     k: 6, l: 5, eta: 4, tau: 49, gamma1: 1 << 19, gamma2: (Q - 1) / 32, omega: 55, lambda: 192,
     pk: 1952, sk: 4000, sig: 3293
 );
 parameter_set!(
     /// Dilithium5 (round 3, v3.1): NIST security category 5. Legacy; use [`MlDsa87`].
-    Dilithium5, "Dilithium5", DilithiumRound3, DilithiumParameterSet,
+    Dilithium5, "Dilithium5", DilithiumRound3, Shake, DilithiumParameterSet,
+    k: 8, l: 7, eta: 2, tau: 60, gamma1: 1 << 19, gamma2: (Q - 1) / 32, omega: 75, lambda: 256,
+    pk: 2592, sk: 4864, sig: 4595
+);
+
+// The AES variant of Dilithium v3.1 (section 5.3): the parameters and sizes of Dilithium2/3/5
+// (Table 2), with AES-256-CTR instead of SHAKE behind ExpandA, ExpandS and ExpandMask. Its keys
+// and signatures are not interchangeable with the SHAKE sets' ones.
+parameter_set!(
+    /// Dilithium2-AES (round 3, v3.1 section 5.3): Dilithium2 with AES-256-CTR sampling. Legacy.
+    Dilithium2Aes, "Dilithium2-AES", DilithiumRound3, Aes256Ctr, DilithiumParameterSet,
+    k: 4, l: 4, eta: 2, tau: 39, gamma1: 1 << 17, gamma2: (Q - 1) / 88, omega: 80, lambda: 128,
+    pk: 1312, sk: 2528, sig: 2420
+);
+parameter_set!(
+    /// Dilithium3-AES (round 3, v3.1 section 5.3): Dilithium3 with AES-256-CTR sampling. Legacy.
+    Dilithium3Aes, "Dilithium3-AES", DilithiumRound3, Aes256Ctr, DilithiumParameterSet,
+    k: 6, l: 5, eta: 4, tau: 49, gamma1: 1 << 19, gamma2: (Q - 1) / 32, omega: 55, lambda: 192,
+    pk: 1952, sk: 4000, sig: 3293
+);
+parameter_set!(
+    /// Dilithium5-AES (round 3, v3.1 section 5.3): Dilithium5 with AES-256-CTR sampling. Legacy.
+    Dilithium5Aes, "Dilithium5-AES", DilithiumRound3, Aes256Ctr, DilithiumParameterSet,
     k: 8, l: 7, eta: 2, tau: 60, gamma1: 1 << 19, gamma2: (Q - 1) / 32, omega: 75, lambda: 256,
     pk: 2592, sk: 4864, sig: 4595
 );

@@ -1,9 +1,10 @@
 //! Pseudorandom sampling (FIPS 204 Algorithms 14, 15 and 29-34).
 
+use crate::aes_ctr::AesCtrStream;
 use crate::declassify::public;
 use crate::keccak::{Shake128, Shake256};
 use crate::pack::integer_to_bytes_2;
-use crate::params::{Parameters, Q};
+use crate::params::{Parameters, Q, SamplerXof};
 use crate::poly::{N, NttPoly, Poly};
 
 /// FIPS 204 Algorithm 14, CoeffFromThreeBytes: a 23-bit candidate, or None if it is >= q.
@@ -40,10 +41,30 @@ pub(crate) fn rej_ntt_poly(seed: &[u8; 34], out: &mut NttPoly) {
     let mut g = Shake128::new();
     g.absorb(seed);
     g.finalize();
+    rej_ntt_poly_from(|block| g.squeeze_block(block), out);
+}
+
+/// RejNTTPoly over the stream the set's [`SamplerXof`] gives for seed = rho || s || r:
+/// SHAKE128(seed), or for the Dilithium v3.1 AES sets (section 5.3) AES-256-CTR with key rho
+/// and nonce 256 r + s.
+pub(crate) fn rej_ntt_poly_for<P: Parameters>(seed: &[u8; 34], out: &mut NttPoly) {
+    match P::XOF {
+        SamplerXof::Shake => rej_ntt_poly(seed, out),
+        SamplerXof::Aes256Ctr => {
+            let mut stream = AesCtrStream::for_seed(seed);
+            rej_ntt_poly_from(|block| stream.fill(block), out);
+        }
+    }
+}
+
+/// The loop of RejNTTPoly over a stream read in 168-byte blocks (the SHAKE128 rate; any
+/// multiple of 3 reads an AES-CTR keystream the same way, since it is contiguous).
+#[inline(always)]
+fn rej_ntt_poly_from(mut next_block: impl FnMut(&mut [u8; 168]), out: &mut NttPoly) {
     let mut block = [0u8; 168];
     let mut j = 0;
     while j < N {
-        g.squeeze_block(&mut block);
+        next_block(&mut block);
         for b in block.chunks_exact(3) {
             if let Some(c) = coeff_from_three_bytes(b[0], b[1], b[2]) {
                 out.0[j] = c;
@@ -57,18 +78,36 @@ pub(crate) fn rej_ntt_poly(seed: &[u8; 34], out: &mut NttPoly) {
 }
 
 /// FIPS 204 Algorithm 31, RejBoundedPoly: a polynomial with coefficients in [-eta, eta] from
-/// SHAKE256(seed).
+/// SHAKE256(seed), or for the Dilithium v3.1 AES sets (section 5.3) from AES-256-CTR with key
+/// seed\[0..32\] (the first half of rho') and nonce the index in the last two bytes.
 ///
 /// Constant time: branches only on the accept/reject decision of each nibble (see
 /// [`coeff_from_half_byte`]); the block buffer is zeroised because it holds secret bytes.
 pub(crate) fn rej_bounded_poly<P: Parameters>(seed: &[u8; 66], out: &mut Poly) {
-    let mut h = Shake256::new();
-    h.absorb(seed);
-    h.finalize();
+    match P::XOF {
+        SamplerXof::Shake => {
+            let mut h = Shake256::new();
+            h.absorb(seed);
+            h.finalize();
+            rej_bounded_poly_from::<P>(|block| h.squeeze_block(block), out);
+        }
+        SamplerXof::Aes256Ctr => {
+            let mut stream = AesCtrStream::for_seed(seed);
+            rej_bounded_poly_from::<P>(|block| stream.fill(block), out);
+        }
+    }
+}
+
+/// The loop of RejBoundedPoly over a stream read in 136-byte blocks (the SHAKE256 rate).
+#[inline(always)]
+fn rej_bounded_poly_from<P: Parameters>(
+    mut next_block: impl FnMut(&mut [u8; 136]),
+    out: &mut Poly,
+) {
     let mut block = [0u8; 136];
     let mut j = 0;
     'outer: loop {
-        h.squeeze_block(&mut block);
+        next_block(&mut block);
         for &z in block.iter() {
             for nibble in [z & 0x0F, z >> 4] {
                 if let Some(c) = coeff_from_half_byte(P::ETA, nibble) {
@@ -84,7 +123,8 @@ pub(crate) fn rej_bounded_poly<P: Parameters>(seed: &[u8; 66], out: &mut Poly) {
     zeroize::Zeroize::zeroize(&mut block);
 }
 
-/// FIPS 204 Algorithm 32, ExpandA: A-hat[r][s] = RejNTTPoly(rho || s || r).
+/// FIPS 204 Algorithm 32, ExpandA: A-hat[r][s] = RejNTTPoly(rho || s || r), over the set's
+/// stream ([`rej_ntt_poly_for`]).
 pub(crate) fn expand_a<P: Parameters>(rho: &[u8; 32], a_hat: &mut P::MatrixA) {
     let mut seed = [0u8; 34];
     seed[..32].copy_from_slice(rho);
@@ -92,12 +132,13 @@ pub(crate) fn expand_a<P: Parameters>(rho: &[u8; 32], a_hat: &mut P::MatrixA) {
         for (s, entry) in row.as_mut().iter_mut().enumerate() {
             seed[32] = s as u8;
             seed[33] = r as u8;
-            rej_ntt_poly(&seed, entry);
+            rej_ntt_poly_for::<P>(&seed, entry);
         }
     }
 }
 
-/// FIPS 204 Algorithm 33, ExpandS: s1[r] = RejBoundedPoly(rho' || r), s2[r] = ... (rho' || r + l).
+/// FIPS 204 Algorithm 33, ExpandS: s1[r] = RejBoundedPoly(rho' || r), s2[r] = ... (rho' || r + l),
+/// over the set's stream ([`rej_bounded_poly`]).
 pub(crate) fn expand_s<P: Parameters>(rho_prime: &[u8; 64], s1: &mut P::VecL, s2: &mut P::VecK) {
     let mut seed = [0u8; 66];
     seed[..64].copy_from_slice(rho_prime);
@@ -107,10 +148,12 @@ pub(crate) fn expand_s<P: Parameters>(rho_prime: &[u8; 64], s1: &mut P::VecL, s2
         rej_bounded_poly::<P>(&seed, poly);
     }
     zeroize::Zeroize::zeroize(&mut seed);
+    scrub_after_secret_streams::<P>();
 }
 
 /// FIPS 204 Algorithm 34, ExpandMask: y[r] = BitUnpack(H(rho'' || IntegerToBytes(kappa + r, 2)),
-/// gamma1 - 1, gamma1).
+/// gamma1 - 1, gamma1). For the Dilithium v3.1 AES sets (section 5.3) the bytes are the first
+/// 32 (1 + bitlen(gamma1 - 1)) of AES-256-CTR with key rho''\[0..32\] and nonce kappa + r.
 ///
 /// Bounds: kappa + l - 1 < 2^16 (the signing loop bound makes it so; see params.rs).
 pub(crate) fn expand_mask<P: Parameters>(rho_pp: &[u8; 64], kappa: u16, y: &mut P::VecL) {
@@ -121,11 +164,26 @@ pub(crate) fn expand_mask<P: Parameters>(rho_pp: &[u8; 64], kappa: u16, y: &mut 
     let v = &mut buf[..32 * P::Z_BITS];
     for (r, poly) in y.as_mut().iter_mut().enumerate() {
         seed[64..].copy_from_slice(&integer_to_bytes_2(kappa + r as u16));
-        crate::keccak::shake256(&[&seed], v);
+        match P::XOF {
+            SamplerXof::Shake => crate::keccak::shake256(&[&seed], v),
+            SamplerXof::Aes256Ctr => AesCtrStream::for_seed(&seed).fill(v),
+        }
         crate::pack::bit_unpack_z::<P>(v, poly);
     }
     zeroize::Zeroize::zeroize(&mut seed);
     zeroize::Zeroize::zeroize(&mut buf);
+    scrub_after_secret_streams::<P>();
+}
+
+/// After ExpandS and ExpandMask on an AES set: the `aes` crate wipes its expanded key when a
+/// stream is dropped, but the key schedule may leave key words in its dead stack frames (Z-1,
+/// `tests/zeroize_runtime.rs`, found four 8-byte lanes of rho''\[0..32\] there after signing on
+/// the portable backend), so the dead stack below the sampler is overwritten.
+#[inline(always)]
+fn scrub_after_secret_streams<P: Parameters>() {
+    if P::XOF == SamplerXof::Aes256Ctr {
+        crate::backend::scrub_stack();
+    }
 }
 
 /// FIPS 204 Algorithm 29, SampleInBall: the challenge c with tau coefficients in {-1, 1}.

@@ -4,7 +4,8 @@ use crate::backend::with_backend;
 use crate::encode::sig_decode;
 use crate::error::{Error, Input, to_array};
 use crate::params::{
-    Dilithium2, Dilithium3, Dilithium5, MlDsa44, MlDsa65, MlDsa87, Parameters, PolyVec,
+    Dilithium2, Dilithium2Aes, Dilithium3, Dilithium3Aes, Dilithium5, Dilithium5Aes, MlDsa44,
+    MlDsa65, MlDsa87, Parameters, PolyVec,
 };
 use core::fmt;
 use core::marker::PhantomData;
@@ -123,3 +124,6 @@ signature_encoding!(MlDsa87, 4627);
 signature_encoding!(Dilithium2, 2420);
 signature_encoding!(Dilithium3, 3293);
 signature_encoding!(Dilithium5, 4595);
+signature_encoding!(Dilithium2Aes, 2420);
+signature_encoding!(Dilithium3Aes, 3293);
+signature_encoding!(Dilithium5Aes, 4595);

@@ -106,6 +106,9 @@ fn backends_agree_byte_for_byte() {
     let n = agree::<MlDsa44>(1000) + agree::<MlDsa65>(1000) + agree::<MlDsa87>(1000);
     let legacy = agree_legacy::<mldsa::legacy::Dilithium2>(100)
         + agree_legacy::<mldsa::legacy::Dilithium3>(100)
-        + agree_legacy::<mldsa::legacy::Dilithium5>(100);
+        + agree_legacy::<mldsa::legacy::Dilithium5>(100)
+        + agree_legacy::<mldsa::legacy::Dilithium2Aes>(100)
+        + agree_legacy::<mldsa::legacy::Dilithium3Aes>(100)
+        + agree_legacy::<mldsa::legacy::Dilithium5Aes>(100);
     println!("portable and {fast:?} agree on {n} ML-DSA seeds and {legacy} Dilithium seeds");
 }

@@ -9,7 +9,10 @@
 mod common;
 
 use common::{NistDrbg, describe_diff, parse_entries, read_vector_file};
-use mldsa::legacy::{self, Dilithium2, Dilithium3, Dilithium5, DilithiumParameterSet};
+use mldsa::legacy::{
+    self, Dilithium2, Dilithium2Aes, Dilithium3, Dilithium3Aes, Dilithium5, Dilithium5Aes,
+    DilithiumParameterSet,
+};
 use mldsa::{Error, Input, MlDsa44, MlDsa65, MlDsa87, ParameterSet};
 
 fn check_file<P: DilithiumParameterSet>() {
@@ -156,6 +159,9 @@ fn randomized_signing_round_trips() {
     randomized_round_trip::<Dilithium2>();
     randomized_round_trip::<Dilithium3>();
     randomized_round_trip::<Dilithium5>();
+    randomized_round_trip::<Dilithium2Aes>();
+    randomized_round_trip::<Dilithium3Aes>();
+    randomized_round_trip::<Dilithium5Aes>();
 }
 
 /// A Dilithium signature never verifies as ML-DSA and vice versa, at every level, for keys made
@@ -219,6 +225,9 @@ fn legacy_and_mldsa_never_cross_verify() {
     separated::<Dilithium2, MlDsa44>();
     separated::<Dilithium3, MlDsa65>();
     separated::<Dilithium5, MlDsa87>();
+    separated::<Dilithium2Aes, MlDsa44>();
+    separated::<Dilithium3Aes, MlDsa65>();
+    separated::<Dilithium5Aes, MlDsa87>();
 }
 
 /// Every legacy decoder rejects lengths 0, 1, L - 1, L + 1 and 2L with `Error::Length` naming the
@@ -304,4 +313,210 @@ fn legacy_wrong_lengths() {
     wrong_lengths::<Dilithium2>();
     wrong_lengths::<Dilithium3>();
     wrong_lengths::<Dilithium5>();
+    wrong_lengths::<Dilithium2Aes>();
+    wrong_lengths::<Dilithium3Aes>();
+    wrong_lengths::<Dilithium5Aes>();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Property tests of the legacy API, for both families (SHAKE and AES, v3.1 section 5.3): round
+// trip of every encoding and signing mode, tampering, strict decoding. `.ci/run` runs this
+// file on both backends.
+// ---------------------------------------------------------------------------------------------
+
+use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
+
+const LEGACY_SIGN_CASES: u32 = 16;
+const LEGACY_PARSE_CASES: u32 = 128;
+
+/// Keys and signatures survive their encodings; deterministic, randomized and streamed
+/// signatures verify (attached ones open) and re-encode to the same bytes.
+fn prop_round_trip<P: DilithiumParameterSet>(
+    seed: [u8; 32],
+    r: u64,
+    msg: &[u8],
+) -> Result<(), TestCaseError> {
+    let sk = legacy::SigningKey::<P>::from_seed(&seed);
+    let vk = sk.verifying_key();
+    let sk2 = legacy::SigningKey::<P>::from_bytes(sk.to_bytes().as_ref()).unwrap();
+    prop_assert_eq!(sk2.verifying_key(), vk);
+    prop_assert!(sk2.seed().is_none());
+    let vk2 = legacy::VerifyingKey::<P>::from_bytes(vk.as_bytes()).unwrap();
+    prop_assert_eq!(&vk2, vk);
+    let det = sk.sign_deterministic(msg).unwrap();
+    prop_assert_eq!(&det, &sk2.sign_deterministic(msg).unwrap());
+    let rnd = sk
+        .sign_randomized_with_rng(&mut CounterRng(r), msg)
+        .unwrap();
+    for sig in [&det, &rnd] {
+        prop_assert_eq!(vk2.verify(msg, sig), Ok(()));
+        let again = legacy::Signature::<P>::from_bytes(sig.as_bytes()).unwrap();
+        prop_assert_eq!(&again, sig);
+    }
+    let sm = sk.sign_attached(msg).unwrap();
+    prop_assert_eq!(&sm[..P::SIG_LEN], det.as_bytes());
+    prop_assert_eq!(vk.open(&sm), Ok(msg));
+    let mut s = sk.message_signer();
+    for piece in msg.chunks(7) {
+        s.update(piece);
+    }
+    prop_assert_eq!(&s.sign_deterministic().unwrap(), &det);
+    let mut v = vk.message_verifier();
+    for piece in msg.chunks(5) {
+        v.update(piece);
+    }
+    prop_assert_eq!(v.verify(&rnd), Ok(()));
+    Ok(())
+}
+
+/// One flipped bit anywhere in the signature, or in the message, and it no longer verifies: a
+/// flipped signature either fails to decode (with a typed error) or is rejected.
+fn prop_tamper<P: DilithiumParameterSet>(
+    seed: [u8; 32],
+    msg: &[u8],
+    bit: usize,
+) -> Result<(), TestCaseError> {
+    let sk = legacy::SigningKey::<P>::from_seed(&seed);
+    let vk = sk.verifying_key();
+    let sig = sk.sign_deterministic(msg).unwrap();
+    let mut bytes = sig.as_bytes().to_vec();
+    let bit = bit % (8 * bytes.len());
+    bytes[bit / 8] ^= 1 << (bit % 8);
+    match legacy::Signature::<P>::from_bytes(&bytes) {
+        Ok(s) => prop_assert_eq!(vk.verify(msg, &s), Err(Error::InvalidSignature)),
+        Err(e) => prop_assert!(
+            matches!(
+                e,
+                Error::Malformed {
+                    input: Input::Signature,
+                    ..
+                }
+            ),
+            "{e:?}"
+        ),
+    }
+    let mut other = msg.to_vec();
+    if other.is_empty() {
+        other.push(0);
+    } else {
+        let bit = bit % (8 * other.len());
+        other[bit / 8] ^= 1 << (bit % 8);
+    }
+    prop_assert_eq!(vk.verify(&other, &sig), Err(Error::InvalidSignature));
+    Ok(())
+}
+
+/// Arbitrary bytes of the right length never panic a decoder: a signature decodes or names
+/// what is malformed (and then never verifies); a secret key made of random bytes is rejected
+/// strictly; a decoded signature re-encodes to the same bytes.
+fn prop_strict_decoding<P: DilithiumParameterSet>(fill: &[u8]) -> Result<(), TestCaseError> {
+    let bytes = |len: usize| -> Vec<u8> { fill.iter().copied().cycle().take(len).collect() };
+    let sig_bytes = bytes(P::SIG_LEN);
+    let vk = *legacy::SigningKey::<P>::from_seed(&[7; 32]).verifying_key();
+    match legacy::Signature::<P>::from_bytes(&sig_bytes) {
+        Ok(s) => {
+            prop_assert_eq!(s.as_bytes(), &sig_bytes[..]);
+            prop_assert_eq!(vk.verify(b"m", &s), Err(Error::InvalidSignature));
+        }
+        Err(e) => prop_assert!(
+            matches!(
+                e,
+                Error::Malformed {
+                    input: Input::Signature,
+                    ..
+                }
+            ),
+            "{e:?}"
+        ),
+    }
+    let sk_err = legacy::SigningKey::<P>::from_bytes(&bytes(P::SK_LEN)).err();
+    prop_assert!(
+        matches!(
+            sk_err,
+            Some(Error::Malformed {
+                input: Input::SigningKey,
+                ..
+            })
+        ),
+        "{sk_err:?}"
+    );
+    prop_assert!(legacy::VerifyingKey::<P>::from_bytes(&bytes(P::PK_LEN)).is_ok());
+    Ok(())
+}
+
+macro_rules! legacy_properties {
+    ($module:ident, $p:ty) => {
+        mod $module {
+            use super::*;
+
+            proptest! {
+                #![proptest_config(ProptestConfig::with_cases(LEGACY_SIGN_CASES))]
+
+                #[test]
+                fn round_trip(
+                    seed in any::<[u8; 32]>(), r in any::<u64>(),
+                    msg in proptest::collection::vec(any::<u8>(), 0..300),
+                ) {
+                    prop_round_trip::<$p>(seed, r, &msg)?;
+                }
+
+                #[test]
+                fn tamper(
+                    seed in any::<[u8; 32]>(), bit in any::<usize>(),
+                    msg in proptest::collection::vec(any::<u8>(), 0..300),
+                ) {
+                    prop_tamper::<$p>(seed, &msg, bit)?;
+                }
+            }
+
+            proptest! {
+                #![proptest_config(ProptestConfig::with_cases(LEGACY_PARSE_CASES))]
+
+                #[test]
+                fn strict_decoding(fill in proptest::collection::vec(any::<u8>(), 1..64)) {
+                    prop_strict_decoding::<$p>(&fill)?;
+                }
+            }
+        }
+    };
+}
+
+legacy_properties!(dilithium2, Dilithium2);
+legacy_properties!(dilithium3, Dilithium3);
+legacy_properties!(dilithium5, Dilithium5);
+legacy_properties!(dilithium2_aes, Dilithium2Aes);
+legacy_properties!(dilithium3_aes, Dilithium3Aes);
+legacy_properties!(dilithium5_aes, Dilithium5Aes);
+
+/// The `signature` traits on every legacy set (SHAKE and AES): `Signer` is the deterministic
+/// v3.1 default, `RandomizedSigner` the randomized mode, `Verifier`, `Keypair` and
+/// `SignatureEncoding` as on ML-DSA.
+fn signature_traits<P: DilithiumParameterSet>()
+where
+    legacy::Signature<P>: mldsa::signature::SignatureEncoding,
+{
+    use mldsa::signature::{Keypair, RandomizedSigner, SignatureEncoding, Signer, Verifier};
+    let sk = legacy::SigningKey::<P>::from_seed(&[0x77; 32]);
+    let vk: legacy::VerifyingKey<P> = Keypair::verifying_key(&sk);
+    assert_eq!(&vk, sk.verifying_key());
+    let msg = b"through the traits";
+    let sig: legacy::Signature<P> = Signer::try_sign(&sk, msg).unwrap();
+    assert_eq!(sig, sk.sign_deterministic(msg).unwrap(), "{}", P::NAME);
+    assert_eq!(sig.to_vec(), sig.as_bytes(), "{}", P::NAME);
+    assert!(Verifier::verify(&vk, msg, &sig).is_ok());
+    assert!(Verifier::verify(&vk, b"other", &sig).is_err());
+    let rnd: legacy::Signature<P> = sk.try_sign_with_rng(&mut CounterRng(9), msg).unwrap();
+    assert_ne!(rnd, sig, "{}", P::NAME);
+    assert!(Verifier::verify(&vk, msg, &rnd).is_ok());
+}
+
+#[test]
+fn legacy_signature_traits() {
+    signature_traits::<Dilithium2>();
+    signature_traits::<Dilithium3>();
+    signature_traits::<Dilithium5>();
+    signature_traits::<Dilithium2Aes>();
+    signature_traits::<Dilithium3Aes>();
+    signature_traits::<Dilithium5Aes>();
 }

@@ -58,15 +58,23 @@ fn prepared_keys_87() {
     same_results::<MlDsa87>();
 }
 
-#[test]
-fn prepared_legacy_key_signs_the_same() {
-    use mldsa::legacy::{Dilithium3, SigningKey};
-    let sk = SigningKey::<Dilithium3>::from_seed(&[3; 32]);
+fn prepared_legacy_signs_the_same<P: mldsa::legacy::DilithiumParameterSet>() {
+    use mldsa::legacy::SigningKey;
+    let sk = SigningKey::<P>::from_seed(&[3; 32]);
     let mut prepared = sk.clone();
     prepared.prepare();
     let sig = prepared.sign_deterministic(b"firmware").unwrap();
     assert_eq!(sig, sk.sign_deterministic(b"firmware").unwrap());
     sk.verifying_key().verify(b"firmware", &sig).unwrap();
+}
+
+#[test]
+fn prepared_legacy_key_signs_the_same() {
+    prepared_legacy_signs_the_same::<mldsa::legacy::Dilithium3>();
+    // The AES sets keep an A-hat expanded with AES-256-CTR (v3.1 section 5.3).
+    prepared_legacy_signs_the_same::<mldsa::legacy::Dilithium2Aes>();
+    prepared_legacy_signs_the_same::<mldsa::legacy::Dilithium3Aes>();
+    prepared_legacy_signs_the_same::<mldsa::legacy::Dilithium5Aes>();
 }
 
 #[cfg(feature = "parallel")]

@@ -357,6 +357,9 @@ fn failing_rng_legacy_dilithium_is_an_error() {
     run::<Dilithium2>();
     run::<Dilithium3>();
     run::<Dilithium5>();
+    run::<mldsa::legacy::Dilithium2Aes>();
+    run::<mldsa::legacy::Dilithium3Aes>();
+    run::<mldsa::legacy::Dilithium5Aes>();
 }
 
 /// `AnySigningKey::sign_with_rng` (pkix).

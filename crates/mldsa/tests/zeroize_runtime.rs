@@ -50,7 +50,10 @@ use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU32, AtomicU64, AtomicUsize
 use std::thread;
 
 use mldsa::backend::{BackendKind, active_backend, force_portable};
-use mldsa::legacy::{self, Dilithium2, Dilithium3, Dilithium5, DilithiumParameterSet};
+use mldsa::legacy::{
+    self, Dilithium2, Dilithium2Aes, Dilithium3, Dilithium3Aes, Dilithium5, Dilithium5Aes,
+    DilithiumParameterSet,
+};
 use mldsa::{MlDsa44, MlDsa65, MlDsa87, ParameterSet, SigningKey};
 use shake::digest::{ExtendableOutput, Update, XofReader};
 use zeroize::{Zeroize, Zeroizing};
@@ -1307,6 +1310,11 @@ fn legacy_runs() -> Vec<Run> {
     check_legacy::<Dilithium2>("Dilithium2", legacy_shape(ML_DSA_44), &mut runs);
     check_legacy::<Dilithium3>("Dilithium3", legacy_shape(ML_DSA_65), &mut runs);
     check_legacy::<Dilithium5>("Dilithium5", legacy_shape(ML_DSA_87), &mut runs);
+    // The AES sets (v3.1 section 5.3): rho' and rho'' also key AES-256-CTR streams, whose
+    // expanded keys the `aes` crate wipes on drop.
+    check_legacy::<Dilithium2Aes>("Dilithium2-AES", legacy_shape(ML_DSA_44), &mut runs);
+    check_legacy::<Dilithium3Aes>("Dilithium3-AES", legacy_shape(ML_DSA_65), &mut runs);
+    check_legacy::<Dilithium5Aes>("Dilithium5-AES", legacy_shape(ML_DSA_87), &mut runs);
     runs
 }
 

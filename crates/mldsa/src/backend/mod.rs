@@ -61,18 +61,7 @@ pub(crate) trait Backend: Copy {
     /// Bounds: as [`crate::ntt::matrix_vector_ntt`]: |v| < 9q in, |c| <= 6283009 out.
     #[inline(always)]
     fn expand_a_times<P: Parameters>(self, rho: &[u8; 32], v: &[NttPoly], out: &mut [NttPoly]) {
-        // Row by row: one row of A-hat (at most 7 KiB) at a time.
-        let mut row = P::NttVecL::zeroed();
-        let mut seed = [0u8; 34];
-        seed[..32].copy_from_slice(rho);
-        for (r, w_r) in out.iter_mut().enumerate() {
-            for (s, entry) in row.as_mut().iter_mut().enumerate() {
-                seed[32] = s as u8;
-                seed[33] = r as u8;
-                crate::sample::rej_ntt_poly(&seed, entry);
-            }
-            self.matrix_vector_ntt(&[&row], v, core::slice::from_mut(w_r));
-        }
+        expand_a_times_by_rows::<P>(self, rho, v, out)
     }
 
     /// NTT of each polynomial of `v`.
@@ -177,6 +166,29 @@ pub(crate) trait Backend: Copy {
     }
 }
 
+/// [`Backend::expand_a_times`] one row of A-hat (at most 7 KiB) at a time, each entry made by
+/// the portable sampler over the set's stream, the product by `b`'s kernel. The portable
+/// reference, and the AVX2 backend's path for the Dilithium v3.1 AES sets.
+#[inline(always)]
+pub(crate) fn expand_a_times_by_rows<P: Parameters>(
+    b: impl Backend,
+    rho: &[u8; 32],
+    v: &[NttPoly],
+    out: &mut [NttPoly],
+) {
+    let mut row = P::NttVecL::zeroed();
+    let mut seed = [0u8; 34];
+    seed[..32].copy_from_slice(rho);
+    for (r, w_r) in out.iter_mut().enumerate() {
+        for (s, entry) in row.as_mut().iter_mut().enumerate() {
+            seed[32] = s as u8;
+            seed[33] = r as u8;
+            crate::sample::rej_ntt_poly_for::<P>(&seed, entry);
+        }
+        b.matrix_vector_ntt(&[&row], v, core::slice::from_mut(w_r));
+    }
+}
+
 /// Overwrites the coefficients of a polynomial with zeros, in a way the compiler may not
 /// remove (volatile stores), for zeroisation: whole 32-byte registers on AVX2, one coefficient
 /// at a time otherwise. `coeffs` must be a [`crate::poly::Poly`] or
@@ -192,8 +204,8 @@ pub(crate) fn wipe(coeffs: &mut [i32; crate::poly::N]) {
 
 /// Overwrites the 4 KiB of dead stack just below the caller's frame, where a kernel the caller
 /// just returned from had its own frame: kernels working on secrets call this when their
-/// compiled form may have spilled secret values there (Z-1; `tests/zeroize_runtime.rs`).
-#[cfg(target_arch = "x86_64")]
+/// compiled form may have spilled secret values there (Z-1; `tests/zeroize_runtime.rs`). Every
+/// target: the AES samplers of the Dilithium v3.1 AES sets call it too (`crate::sample`).
 #[inline(never)]
 pub(crate) fn scrub_stack() {
     let mut area = [crate::poly::Poly::ZERO; 4];

@@ -17,7 +17,7 @@ pub(crate) mod sample;
 mod tests;
 
 use super::Backend;
-use crate::params::Parameters;
+use crate::params::{Parameters, SamplerXof};
 use crate::poly::{NttPoly, Poly};
 
 cpufeatures::new!(cpuid_avx2, "avx2");
@@ -110,24 +110,40 @@ impl Backend for Avx2 {
         avx2!(ntt::matrix_vector_ntt(a_hat, v, out))
     }
 
+    // The 4-way samplers below are SHAKE only; the Dilithium v3.1 AES sets (whose stream is
+    // AES-256-CTR, itself AES-NI accelerated by the `aes` crate) use the portable samplers, which
+    // give the same bytes. `P::XOF` is a constant: the branch is resolved at compile time.
+
     #[inline(always)]
     fn expand_a<P: Parameters>(self, rho: &[u8; 32], a_hat: &mut P::MatrixA) {
-        avx2!(sample::expand_a::<P>(rho, a_hat))
+        match P::XOF {
+            SamplerXof::Shake => avx2!(sample::expand_a::<P>(rho, a_hat)),
+            SamplerXof::Aes256Ctr => crate::sample::expand_a::<P>(rho, a_hat),
+        }
     }
 
     #[inline(always)]
     fn expand_a_times<P: Parameters>(self, rho: &[u8; 32], v: &[NttPoly], out: &mut [NttPoly]) {
-        avx2!(sample::expand_a_times::<P>(rho, v, out))
+        match P::XOF {
+            SamplerXof::Shake => avx2!(sample::expand_a_times::<P>(rho, v, out)),
+            SamplerXof::Aes256Ctr => super::expand_a_times_by_rows::<P>(self, rho, v, out),
+        }
     }
 
     #[inline(always)]
     fn expand_s<P: Parameters>(self, rho_prime: &[u8; 64], s1: &mut P::VecL, s2: &mut P::VecK) {
-        avx2!(sample::expand_s::<P>(rho_prime, s1, s2))
+        match P::XOF {
+            SamplerXof::Shake => avx2!(sample::expand_s::<P>(rho_prime, s1, s2)),
+            SamplerXof::Aes256Ctr => crate::sample::expand_s::<P>(rho_prime, s1, s2),
+        }
     }
 
     #[inline(always)]
     fn expand_mask<P: Parameters>(self, rho_pp: &[u8; 64], kappa: u16, y: &mut P::VecL) {
-        avx2!(sample::expand_mask::<P>(rho_pp, kappa, y))
+        match P::XOF {
+            SamplerXof::Shake => avx2!(sample::expand_mask::<P>(rho_pp, kappa, y)),
+            SamplerXof::Aes256Ctr => crate::sample::expand_mask::<P>(rho_pp, kappa, y),
+        }
     }
 
     #[inline(always)]
