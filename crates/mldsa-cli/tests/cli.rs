@@ -1594,3 +1594,62 @@ fn terminal_prompts_and_refusals() {
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("reading the message from stdin"), "{out}");
 }
+
+/// Runs a shell command line on a terminal (util-linux `script`), so that redirections work;
+/// returns the exit code and what the terminal showed, or None without `script`.
+fn shell_on_terminal(dir: &TempDir, line: &str) -> Option<(i32, String)> {
+    let out = std::process::Command::new("script")
+        .args(["-qec", line, "/dev/null"])
+        .current_dir(dir.path())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    Some((
+        out.status.code()?,
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    ))
+}
+
+/// Issue #18, should-fix: a progress bar on a terminal for a large message, also when it comes
+/// on stdin redirected from a file (its size is known), none with `verify -q`, and one for a
+/// long `bench`.
+#[test]
+fn progress_bars_on_a_terminal() {
+    let dir = TempDir::new().unwrap();
+    let bin = env!("CARGO_BIN_EXE_mldsa");
+    mldsa()
+        .current_dir(dir.path())
+        .args(["keygen", "-o", "k.pem", "--pub", "p.pem"])
+        .assert()
+        .success();
+    // 64 MiB: well above the 4 MiB threshold, and long enough for the bar to be drawn.
+    fs::write(p(&dir, "big"), vec![0x5a; 64 << 20]).unwrap();
+    let Some((code, out)) = shell_on_terminal(&dir, &format!("{bin} sign -k k.pem -o s1 big"))
+    else {
+        eprintln!("skipped: util-linux `script` is not installed");
+        return;
+    };
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("64.00 MiB"),
+        "no progress bar for a file: {out:?}"
+    );
+    let (code, out) =
+        shell_on_terminal(&dir, &format!("{bin} sign -k k.pem -o s2 - < big")).unwrap();
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("64.00 MiB"),
+        "no progress bar for stdin: {out:?}"
+    );
+    let (code, out) =
+        shell_on_terminal(&dir, &format!("{bin} verify -q -p p.pem -s s2 - < big")).unwrap();
+    assert_eq!(code, 0, "{out}");
+    assert!(out.trim().is_empty(), "verify -q printed {out:?}");
+    let (code, out) =
+        shell_on_terminal(&dir, &format!("{bin} bench -a ML-DSA-44 -n 1001")).unwrap();
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("/1001"),
+        "no progress bar for bench -n 1001: {out:?}"
+    );
+}
