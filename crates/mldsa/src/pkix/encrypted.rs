@@ -15,7 +15,7 @@ use crate::rng;
 use crate::signing_key::SigningKey;
 use alloc::string::String;
 use alloc::vec::Vec;
-use pkcs8::der::{Decode, Encode};
+use pkcs8::der::{Decode, Encode, Tag, Tagged, asn1::AnyRef};
 use pkcs8::pkcs5::{self, pbes2, scrypt};
 use pkcs8::{EncryptedPrivateKeyInfoRef, der::asn1::OctetStringRef};
 use rand_core::TryCryptoRng;
@@ -71,11 +71,18 @@ fn decrypt(der: &[u8], password: &[u8]) -> Result<Zeroizing<Vec<u8>>, PkixError>
             return Err(PkixError::EncryptionTooExpensive);
         }
     }
-    let plain = info
-        .encryption_algorithm
-        .decrypt(password, info.encrypted_data.as_bytes())
-        .map_err(map_pkcs5)?;
-    Ok(Zeroizing::new(plain))
+    let plain = Zeroizing::new(
+        info.encryption_algorithm
+            .decrypt(password, info.encrypted_data.as_bytes())
+            .map_err(map_pkcs5)?,
+    );
+    // A wrong password still passes the CBC padding check about once in 256 tries, and the
+    // "plaintext" is then random bytes: anything that is not one whole DER SEQUENCE is a failed
+    // decryption, not malformed DER for the user to go looking for.
+    match AnyRef::from_der(&plain) {
+        Ok(any) if any.tag() == Tag::Sequence => Ok(plain),
+        _ => Err(PkixError::Decryption),
+    }
 }
 
 /// Encrypts a OneAsymmetricKey DER with a password: scrypt + AES-256-CBC, salt and IV from
@@ -178,5 +185,42 @@ impl AnySigningKey {
     ) -> Result<(Self, KeyForm), Error> {
         let der = pem::decode(pem, PemLabel::EncryptedPrivateKey)?;
         Self::from_pkcs8_encrypted_der(&der, password)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A wrong password whose CBC padding happens to be valid yields random bytes, not a key:
+    /// it is reported as a failed decryption (as every other wrong password is), not as
+    /// malformed DER.
+    #[test]
+    fn every_wrong_password_is_a_decryption_error() {
+        let plain = [0x30, 0x03, 0x02, 0x01, 0x00]; // SEQUENCE { INTEGER 0 }
+        // One PBKDF2 iteration, so that thousands of wrong passwords take milliseconds.
+        let params =
+            pbes2::Parameters::generate_pbkdf2_sha256_aes256cbc(1, &[7; 16], [9; 16]).unwrap();
+        let ciphertext = params.encrypt(b"right", &plain).unwrap();
+        let info = EncryptedPrivateKeyInfoRef {
+            encryption_algorithm: params.clone().into(),
+            encrypted_data: OctetStringRef::new(&ciphertext).unwrap(),
+        };
+        let der = info.to_der().unwrap();
+        assert_eq!(decrypt(&der, b"right").unwrap().as_slice(), plain);
+        let mut valid_padding = 0;
+        for i in 0..4000u32 {
+            let wrong = i.to_le_bytes();
+            if params.decrypt(wrong, &ciphertext).is_ok() {
+                valid_padding += 1;
+            }
+            assert_eq!(
+                decrypt(&der, &wrong).unwrap_err(),
+                PkixError::Decryption,
+                "{i}"
+            );
+        }
+        // About 4000/256 of them get past the padding check: the case this test is about.
+        assert!(valid_padding > 0, "no wrong password had valid padding");
     }
 }
