@@ -4,7 +4,9 @@
 #   2. symbol check: the .so exports exactly the functions the headers declare (nm -D);
 #   3. the headers compile as C99, C11 and C++20 with -Wall -Wextra -Werror -pedantic, and
 #      ignoring a result is a -Werror failure (warn_unused_result);
-#   4. test_api (idiomatic API: ACVP, KATs, error paths, round trips, drop-in = idiomatic) and
+#   4. stack: every operation through the C ABI on a painted 512 KiB thread stack must need
+#      at most 128 KiB (signing 112 KiB), on both backends (stack.c);
+#   5. test_api (idiomatic API: ACVP, KATs, error paths, round trips, drop-in = idiomatic) and
 #      kat_dropin (reference-style programs, .rsp byte for byte) run plain, under
 #      -fsanitize=address,undefined (gcc, and clang when installed), and under valgrind
 #      memcheck (0 errors, 0 leaks; test_api on every 8th vector there, for time).
@@ -112,6 +114,13 @@ run_all() {
 SAN=(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
 stage build-gcc build gcc gcc
 stage run-gcc run_all gcc
+# Stack through the C ABI (ST-1): every operation of every set on both backends on a painted
+# thread stack; 128 KiB at most, signing 112 KiB (not under the sanitizers, which grow frames).
+stack_check() {
+    gcc -std=c11 -O2 -Wall -Wextra -Werror -pedantic -I"$INC" -I"$T" "$T/stack.c" -L"$LIB" \
+        -lmldsa -lpthread -Wl,-rpath,"$LIB" -o "$WORK/stack" && "$WORK/stack"
+}
+stage stack stack_check
 stage build-gcc-asan-ubsan build gcc-san gcc "${SAN[@]}"
 export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
 stage run-gcc-asan-ubsan run_all gcc-san
