@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Constant-time checks of the compiled library, at each optimisation level given:
 #  - constant flow (valgrind memcheck, CT-1/CT-2): keygen, signing and key import of every
-#    parameter set run with their secrets marked undefined, on both backends; any branch or
-#    address that depends on a secret is an error. A canary with a planted secret branch and
+#    parameter set run with their secrets marked undefined, on both backends, through the Rust
+#    API (crates/ct-harness) and through the C ABI (crates/mldsa-ffi/tests/c/ct_abi.c); any
+#    branch or address that depends on a secret is an error. A canary with a planted secret branch and
 #    secret-indexed load must be caught, which proves the harness can fail.
 #  - no variable-latency instructions (CT-3): no div/idiv/sqrt in any mldsa function *or in any
 #    function they call* (directly, e.g. a core helper that the optimiser did not inline, as at
@@ -96,6 +97,43 @@ div_scan() {
         }'
 }
 
+# Constant flow through the C ABI (issue 16): libmldsa built like the harness (profile ct,
+# --cfg mldsa_ct, the same opt-level), and crates/mldsa-ffi/tests/c/ct_abi.c, which marks the
+# secrets undefined at the boundary as a C caller holds them, run under memcheck on both
+# backends; its --canary run (a public key marked secret before verification) must be caught.
+ct_abi() {
+    local level=$1 backend out log start=$SECONDS ok=0 dir=target/ct/ct-abi
+    CARGO_PROFILE_CT_OPT_LEVEL=$level cargo build -q --profile ct -p mldsa-ffi || return 1
+    mkdir -p "$dir"
+    cp target/ct/libmldsa.so "$dir/libmldsa.so.0"
+    ln -sf libmldsa.so.0 "$dir/libmldsa.so"
+    gcc -std=c11 -O1 -g -Wall -Wextra -Werror -pedantic -Icrates/mldsa-ffi/include \
+        -Icrates/mldsa-ffi/tests/c crates/mldsa-ffi/tests/c/ct_abi.c -L"$dir" -lmldsa \
+        -Wl,-rpath,"$PWD/$dir" -o "$dir/ct_abi" || return 1
+    log=$(mktemp)
+    out=$(mktemp)
+    for backend in $want_backends; do
+        if MLDSA_BACKEND=$backend valgrind -q --error-exitcode=1 --log-file="$log" \
+            "$dir/ct_abi" >"$out" && grep -qx "backend: $backend" "$out"; then
+            echo "constant-flow through the C ABI ($backend backend): 0 memcheck errors at opt-level $level ($(tail -1 "$out"))"
+        else
+            echo "constant-flow through the C ABI ($backend backend): FAILED at opt-level $level:"
+            cat "$out" "$log"
+            ok=1
+        fi
+    done
+    if valgrind -q --error-exitcode=1 --log-file="$log" "$dir/ct_abi" --canary >/dev/null ||
+        ! grep -q 'uninitialised value' "$log"; then
+        echo "C ABI canary: NOT detected at opt-level $level (the C ABI check is blind)"
+        ok=1
+    else
+        echo "C ABI canary: detected ($(grep -c 'uninitialised value' "$log") reports), as it must be"
+    fi
+    rm -f "$log" "$out"
+    echo "C ABI: $((SECONDS - start)) s"
+    return $ok
+}
+
 status=0
 for level in "${levels[@]}"; do
     echo "--- opt-level $level"
@@ -148,6 +186,7 @@ for level in "${levels[@]}"; do
         fi
         rm -f "$log"
         echo "valgrind: $((SECONDS - start)) s"
+        ct_abi "$level" || status=1
     fi
     divs=$(div_scan target/ct/ct-harness)
     if [ -n "$divs" ]; then
