@@ -7,7 +7,6 @@ use crate::prehash::PreHashed;
 use crate::sig::Signature;
 use crate::verify::{KeyTerms, verify_prepared};
 use crate::verifying_key::VerifyingKey;
-use alloc::boxed::Box;
 use core::fmt;
 
 /// A [`VerifyingKey`] that keeps the expanded matrix A-hat and NTT(t1 * 2^d) (FIPS 204
@@ -19,12 +18,12 @@ use core::fmt;
 #[derive(Clone)]
 pub struct PreparedVerifyingKey<P: ParameterSet> {
     vk: VerifyingKey<P>,
-    terms: Box<KeyTerms<P>>,
+    terms: KeyTerms<P>,
 }
 
 impl<P: ParameterSet> PreparedVerifyingKey<P> {
     pub(crate) fn new(vk: VerifyingKey<P>) -> Self {
-        let terms = Box::new(KeyTerms::new(vk.as_bytes()));
+        let terms = KeyTerms::new(vk.as_bytes());
         Self { vk, terms }
     }
 

@@ -7,26 +7,30 @@ use crate::keccak::shake256;
 use crate::params::{D, MU_LEN, Parameters, PolyVec};
 use crate::poly::{NttPoly, Poly};
 use crate::sample::sample_in_ball;
+#[cfg(feature = "alloc")]
+use crate::scratch::Scratch;
 use subtle::ConstantTimeEq;
 
 /// What verification derives from the public key alone (Alg. 8 step 5 and the t1 term of step
 /// 10): A-hat and NTT(t1 * 2^d). A prepared verifying key keeps it, so a verifier that checks
 /// many signatures under one key expands A once.
+///
+/// Both live in heap blocks made zero in place and filled there: built whole and then boxed,
+/// they passed through the caller's stack (64 KiB for ML-DSA-87, twice over in the release
+/// profile: `VerifyingKey::prepare` needed a 188 KiB thread; ST-1).
 #[cfg(feature = "alloc")]
-#[derive(Clone)]
 pub(crate) struct KeyTerms<P: Parameters> {
-    pub(crate) a_hat: P::MatrixA,
-    pub(crate) t1_hat: P::NttVecK,
+    pub(crate) a_hat: Scratch<P::MatrixA>,
+    pub(crate) t1_hat: Scratch<P::NttVecK>,
 }
 
 #[cfg(feature = "alloc")]
 impl<P: Parameters> KeyTerms<P> {
     /// Derives the terms of `pk` (exactly `P::PK_LEN` bytes).
     pub(crate) fn new(pk: &[u8]) -> Self {
-        use crate::params::Matrix;
         let mut terms = Self {
-            a_hat: P::MatrixA::zeroed(),
-            t1_hat: P::NttVecK::zeroed(),
+            a_hat: Scratch::zeroed(),
+            t1_hat: Scratch::zeroed(),
         };
         with_backend!(|b| {
             let mut rho = [0u8; 32];
@@ -34,6 +38,20 @@ impl<P: Parameters> KeyTerms<P> {
             b.expand_a::<P>(&rho, &mut terms.a_hat);
         });
         terms
+    }
+}
+
+/// Copied row by row into new heap blocks (a derived `Clone` would build the copy on the stack).
+#[cfg(feature = "alloc")]
+impl<P: Parameters> Clone for KeyTerms<P> {
+    fn clone(&self) -> Self {
+        let mut copy = Self {
+            a_hat: Scratch::zeroed(),
+            t1_hat: Scratch::zeroed(),
+        };
+        copy.a_hat.as_mut().clone_from_slice(self.a_hat.as_ref());
+        copy.t1_hat.as_mut().clone_from_slice(self.t1_hat.as_ref());
+        copy
     }
 }
 
@@ -101,7 +119,7 @@ pub(crate) fn verify_prepared<P: Parameters>(
 ) -> Result<(), Error> {
     with_backend!(|b| verify_with::<P, _>(
         b,
-        MatrixSource::Kept(&terms.a_hat),
+        MatrixSource::Kept(&*terms.a_hat),
         &terms.t1_hat,
         mu,
         sig
