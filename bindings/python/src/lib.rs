@@ -7,6 +7,7 @@
 
 mod drbg;
 mod error;
+mod expanded;
 mod hashing;
 mod input;
 mod keys;
@@ -29,6 +30,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<hashing::MuHasher>()?;
     m.add_class::<hashing::PyPreHasher>()?;
     m.add_class::<drbg::AesCtrDrbg>()?;
+    m.add_function(wrap_pyfunction!(expanded::sign_expanded, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
