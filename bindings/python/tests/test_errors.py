@@ -118,3 +118,23 @@ def test_misc_native_errors():
         AesCtrDrbg(bytes(48)).random_bytes(5, bytes(49))
     with pytest.raises(ValueError):
         VerifyingKey.from_bytes(44, bytes(3))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_drop_in_sign_rejects_bad_key_bytes(level):
+    """Every drop-in signing mode reads the key bytes strictly: length, then s1 and s2."""
+    _, sk_len, _ = SIZES[level]
+    m, h = fresh_ml_dsa(level), fresh_ml_dsa(level, hashed=True)
+    calls = (
+        lambda sk: m.sign(sk, b"m"),
+        lambda sk: m.sign_external_mu(sk, bytes(64)),
+        lambda sk: m._sign_internal(sk, b"m", bytes(32)),
+        lambda sk: h.sign(sk, b"m"),
+    )
+    sk = bytearray(m.key_derive(bytes(32))[1])
+    sk[128] = 0xFF  # s1's first coefficients out of [-eta, eta]
+    for call in calls:
+        with pytest.raises(ValueError, match=rf"signing key must be {sk_len} bytes, got {sk_len - 1}"):
+            call(bytes(sk_len - 1))
+        with pytest.raises(InvalidKey, match="s1"):
+            call(bytes(sk))
