@@ -105,6 +105,11 @@ fn main() {
             SigningKey::<P>::sign_with_expanded(expanded.as_ref(), &msg, b"ctx", &rnd).unwrap();
         declassify(&mut one_shot);
         assert!(vk.verify(&msg, b"ctx", &one_shot).is_ok());
+        // The same from an external mu (how the Python drop-in signs with key bytes).
+        let mut one_shot_mu =
+            SigningKey::<P>::sign_mu_with_expanded(expanded.as_ref(), &mu, &rnd).unwrap();
+        declassify(&mut one_shot_mu);
+        assert!(vk.verify_mu(&mu, &one_shot_mu).is_ok());
         // Streaming: the message arrives in pieces.
         let mut signer = sk.message_signer(b"ctx").unwrap();
         signer.update(&msg[..10]).update(&msg[10..]);
