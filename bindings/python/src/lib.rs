@@ -35,6 +35,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<hashing::PyPreHasher>()?;
     m.add_class::<drbg::AesCtrDrbg>()?;
     m.add_function(wrap_pyfunction!(expanded::sign_expanded, m)?)?;
+    m.add_function(wrap_pyfunction!(legacy::legacy_sign_bytes, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

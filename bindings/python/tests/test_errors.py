@@ -138,3 +138,22 @@ def test_drop_in_sign_rejects_bad_key_bytes(level):
             call(bytes(sk_len - 1))
         with pytest.raises(InvalidKey, match="s1"):
             call(bytes(sk))
+
+
+def test_legacy_drop_in_sign_reads_key_bytes_strictly():
+    from mldsa_rs.dilithium import Dilithium3
+
+    pk, sk = Dilithium3.keygen()
+    # A bytes message is signed straight from the key bytes, any other buffer through a key
+    # object: the same signature either way.
+    sig = Dilithium3.sign(sk, b"m" * 5000)
+    assert Dilithium3.sign(sk, bytearray(b"m" * 5000)) == sig
+    assert Dilithium3.verify(pk, b"m" * 5000, sig)
+    for msg in (b"m", bytearray(b"m")):
+        with pytest.raises(ValueError, match=rf"signing key must be {len(sk)} bytes, got {len(sk) - 1}"):
+            Dilithium3.sign(sk[:-1], msg)
+    bad = bytearray(sk)
+    bad[96] = 0xFF  # s1 out of [-eta, eta]
+    for msg in (b"m", bytearray(b"m")):
+        with pytest.raises(InvalidKey, match="s1"):
+            Dilithium3.sign(bytes(bad), msg)
