@@ -144,6 +144,11 @@ fn main() {
         let mut again = decoded.sign_deterministic(&msg).unwrap();
         declassify(&mut again);
         assert!(again == sig);
+        // One-shot signing from the secret bytes (how the Python drop-in signs).
+        let mut one_shot =
+            legacy::SigningKey::<P>::sign_deterministic_with_bytes(bytes.as_ref(), &msg).unwrap();
+        declassify(&mut one_shot);
+        assert!(one_shot == sig);
         // Randomized signing (v3.1): rho' comes from a generator whose output is secret.
         let mut randomized = decoded
             .sign_randomized_with_rng(&mut SecretRng, &msg)
@@ -151,7 +156,7 @@ fn main() {
         declassify(&mut randomized);
         assert!(sk.verifying_key().verify(&msg, &randomized).is_ok());
         println!(
-            "{}: keygen, sign (deterministic, randomized), secret-key decode: done",
+            "{}: keygen, sign (deterministic, randomized, one-shot from bytes), secret-key decode: done",
             P::NAME
         );
     }
