@@ -2,14 +2,18 @@
 """Keygen / sign / verify per parameter set for this package (key API and dilithium-py drop-in),
 dilithium-py and pyca/cryptography, and how verification scales on 2 threads.
 
-    python bench.py [--budget SECONDS]
+    python bench.py [--budget SECONDS] [--cpu N]
 
 A benchmark, not a test: numbers depend on the machine and its load. Peers that are not
-installed are skipped.
+installed are skipped. Each cell is the median of per-call CPU times (of the calling thread, so
+that other jobs on a shared machine inflate them less than wall time); signing (whose rejection loop
+makes single calls vary) also gets its mean and minimum in a second table. With --cpu N the
+single-thread measurements run pinned to CPU N; the thread scaling always gets every CPU.
 """
 
 import argparse
 import os
+import statistics
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -20,17 +24,31 @@ LEVELS = (44, 65, 87)
 MSG = b"benchmark message " * 4
 
 
-def per_op(fn, budget, min_iters=3):
-    """Median-free simple rate: mean seconds per call over at least `min_iters` calls and
-    about `budget` seconds."""
+class Samples:
+    """Per-call times of one operation, in seconds."""
+
+    def __init__(self, times):
+        self.times = sorted(times)
+        self.median = statistics.median(self.times)
+        self.mean = statistics.fmean(self.times)
+        self.min = self.times[0]
+
+
+def per_op(fn, budget, min_iters=5):
+    """Times single calls of `fn`: at least `min_iters` of them and about `budget` seconds of
+    CPU time. Each call is timed by the CPU time of this thread (all work here runs on the
+    calling thread, with or without the GIL), not by the wall clock: on a machine shared with
+    other jobs a long call is preempted many times and a short one seldom, which would inflate
+    the slow peers' wall times and so the ratios."""
     fn()  # warm up
-    n, start = 0, time.perf_counter()
-    while True:
+    times, spent = [], 0
+    while len(times) < min_iters or spent < budget * 1e9:
+        t = time.thread_time_ns()
         fn()
-        n += 1
-        elapsed = time.perf_counter() - start
-        if n >= min_iters and elapsed >= budget:
-            return elapsed / n
+        dt = time.thread_time_ns() - t
+        times.append(dt / 1e9)
+        spent += dt
+    return Samples(times)
 
 
 def key_api(cls, budget):
@@ -67,7 +85,7 @@ def fmt(seconds):
     return f"{seconds * 1e6:10.1f} us" if seconds < 1e-2 else f"{seconds * 1e3:10.2f} ms"
 
 
-def thread_scaling(budget):
+def thread_scaling():
     """Verifications per second on 1 and 2 threads, and the CPU time the threads got per second
     of wall time (above 1 only if both ran at once: a machine loaded by other work can hide the
     throughput gain, but not that)."""
@@ -95,32 +113,54 @@ def thread_scaling(budget):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--budget", type=float, default=0.5, help="seconds per fast measurement")
+    ap.add_argument("--budget", type=float, default=0.5, help="seconds per measurement")
+    ap.add_argument("--cpu", type=int, help="pin the single-thread measurements to this CPU")
     args = ap.parse_args()
     try:
         import dilithium_py.ml_dsa as dpy
     except ImportError:
         dpy = None
-    print(f"mldsa_rs {mldsa_rs.__version__}; {os.cpu_count()} CPUs; message {len(MSG)} bytes")
+    all_cpus = os.sched_getaffinity(0)
+    if args.cpu is not None:
+        os.sched_setaffinity(0, {args.cpu})
+    print(f"mldsa_rs {mldsa_rs.__version__}; {os.cpu_count()} CPUs"
+          f"{f', pinned to CPU {args.cpu}' if args.cpu is not None else ''}; message {len(MSG)} bytes;"
+          f" {args.budget} s per cell")
+    print("\nmedian CPU time per call")
     print(f"{'set':10} {'op':7} {'mldsa_rs':>13} {'drop-in':>13} {'dilithium-py':>13} {'pyca':>13}"
           f" {'x dilithium-py':>15} {'x pyca':>8}")
+    signing = []
     for level in LEVELS:
         a = key_api(getattr(mldsa_rs, f"MLDSA{level}PrivateKey"), args.budget)
         b = drop_in(getattr(dropin, f"ML_DSA_{level}"), args.budget)
-        c = drop_in(getattr(dpy, f"ML_DSA_{level}"), 0.0) if dpy else None
+        c = drop_in(getattr(dpy, f"ML_DSA_{level}"), args.budget) if dpy else None
         pyca_cls = pyca_class(level)
         d = key_api(pyca_cls, args.budget) if pyca_cls else None
+        prepared = getattr(mldsa_rs, f"MLDSA{level}PrivateKey").generate().prepared()
+        p = per_op(lambda: prepared.sign(MSG), args.budget)
         for op in ("keygen", "sign", "verify"):
-            cells = [fmt(a[op]), fmt(b[op]), fmt(c[op]) if c else "n/a", fmt(d[op]) if d else "n/a"]
-            x_dpy = f"{c[op] / b[op]:14.0f}x" if c else "n/a"
-            x_pyca = f"{d[op] / a[op]:7.2f}x" if d else "n/a"
+            cells = [fmt(a[op].median), fmt(b[op].median), fmt(c[op].median) if c else "n/a",
+                     fmt(d[op].median) if d else "n/a"]
+            x_dpy = f"{c[op].median / b[op].median:14.0f}x" if c else "n/a"
+            x_pyca = f"{d[op].median / a[op].median:7.2f}x" if d else "n/a"
             print(f"ML-DSA-{level:<3} {op:7} " + " ".join(f"{s:>13}" for s in cells) + f" {x_dpy:>15} {x_pyca:>8}")
-    rates, overlap = thread_scaling(args.budget)
-    print(f"ML-DSA-65 verify, 2000 calls: 1 thread {rates[1]:.0f}/s, 2 threads {rates[2]:.0f}/s "
+        signing.append((level, a["sign"], b["sign"], c["sign"] if c else None, d["sign"] if d else None, p))
+    print("\nsign (hedged): mean / minimum CPU time per call, and calls timed")
+    print(f"{'set':10} {'mldsa_rs':>22} {'drop-in':>22} {'dilithium-py':>22} {'pyca':>22} {'prepared key':>22}")
+    for level, *cols in signing:
+        cells = [f"{fmt(s.mean).strip()} / {fmt(s.min).strip()} ({len(s.times)})" if s else "n/a" for s in cols]
+        print(f"ML-DSA-{level:<3} " + " ".join(f"{c:>22}" for c in cells))
+    for level, a, b, c, d, p in signing:
+        if c:
+            print(f"ML-DSA-{level}: dilithium-py mean / drop-in mean {c.mean / b.mean:.0f}x;"
+                  f" / prepared key mean {c.mean / p.mean:.0f}x")
+    os.sched_setaffinity(0, all_cpus)
+    rates, overlap = thread_scaling()
+    print(f"\nML-DSA-65 verify, 2000 calls, all CPUs: 1 thread {rates[1]:.0f}/s, 2 threads {rates[2]:.0f}/s "
           f"(scaling {rates[2] / rates[1]:.2f}x); thread CPU per wall second: "
           f"{overlap[1]:.2f} on 1 thread, {overlap[2]:.2f} on 2")
-    print("x dilithium-py: dilithium-py time / drop-in time (same calls, bytes in and out);"
-          " x pyca: pyca time / mldsa_rs key API time (>1 means mldsa_rs is faster)")
+    print("x dilithium-py: dilithium-py median / drop-in median (same calls, bytes in and out);"
+          " x pyca: pyca median / mldsa_rs key API median (>1 means mldsa_rs is faster)")
 
 
 if __name__ == "__main__":

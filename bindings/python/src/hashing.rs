@@ -13,19 +13,24 @@ use crate::input::{Message, bytes_arg};
 /// Messages at least this long (in place) are hashed with the GIL released.
 const DETACH_AT: usize = 4096;
 
-/// Feeds `msg` to `sink`: in one piece with the GIL released when it is long `bytes`, else
-/// chunk by chunk with the GIL held.
+/// Feeds `msg` to `sink` (see `input` for why so): long `bytes` in one piece with the GIL
+/// released; other long buffers piece by piece, each piece copied out with the GIL held and
+/// hashed with it released; short messages with the GIL held (releasing it would cost more
+/// than the hash).
 pub fn absorb(
     py: Python<'_>,
     msg: &Message<'_>,
     mut sink: impl FnMut(&[u8]) + Send,
 ) -> PyResult<()> {
+    if msg.len() < DETACH_AT {
+        return msg.for_each_chunk(sink);
+    }
     match msg.in_place() {
-        Some(m) if m.len() >= DETACH_AT => {
+        Some(m) => {
             py.detach(|| sink(m));
             Ok(())
         }
-        _ => msg.for_each_chunk(sink),
+        None => msg.for_each_chunk(|piece| py.detach(|| sink(piece))),
     }
 }
 

@@ -1,10 +1,24 @@
 //! Reading Python bytes-like arguments (bytes, bytearray, memoryview, array, numpy uint8).
 //!
-//! The stable ABI we target (abi3, CPython 3.9+) has no buffer protocol before 3.11, so
-//! objects are reached through `memoryview`: `bytes` are read in place (and, being immutable,
-//! may be read with the GIL released); any other buffer is read through its memoryview in
-//! fixed-size chunks, so a large message is never copied whole and memory use stays flat.
-//! Small fixed-size inputs (keys, seeds, signatures) are copied into wiped buffers.
+//! Messages are hashed into mu (or HashML-DSA's pre-hash) before any lattice work, so a message
+//! is only ever read by a hash, once, front to back. How it is read depends on whether another
+//! thread could change it meanwhile:
+//!
+//! - `bytes` are immutable: they are hashed in place, with the GIL released when long, so
+//!   nothing is copied and other threads run meanwhile.
+//! - Every other buffer (bytearray, memoryview, array, numpy) may be written by another thread.
+//!   Reading its memory from Rust while the GIL is released would be a data race, and holding
+//!   the GIL for a whole large hash would stall every other thread. So it is copied out in
+//!   fixed 256 KiB pieces while the GIL is held (each piece a consistent snapshot, made by
+//!   CPython's own `memoryview.tobytes`), and each piece is hashed with the GIL released. A
+//!   large message is thus never copied whole: the extra memory is one piece, whatever the
+//!   message's size, and the piece copies cost a few percent of the hashing (see the README).
+//!   Reading such buffers in place would need the buffer protocol, which the stable ABI we
+//!   build for (abi3, CPython 3.9+) only offers from 3.11 on, and unsafe code, which this
+//!   crate forbids.
+//!
+//! Small fixed-size inputs (keys, seeds, signatures, contexts) are copied into buffers that are
+//! wiped when dropped.
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -52,6 +66,13 @@ impl<'py> Message<'py> {
         Ok(Message::View { view, len })
     }
 
+    pub fn len(&self) -> usize {
+        match self {
+            Message::Bytes(b) => b.as_bytes().len(),
+            Message::View { len, .. } => *len,
+        }
+    }
+
     /// The whole message as one slice, when it is `bytes` (safe to read without the GIL).
     pub fn in_place(&self) -> Option<&[u8]> {
         match self {
@@ -60,8 +81,8 @@ impl<'py> Message<'py> {
         }
     }
 
-    /// Feeds the message to `sink` chunk by chunk, with the GIL held (another Python thread
-    /// cannot change a mutable buffer meanwhile).
+    /// Feeds the message to `sink` chunk by chunk; the chunks of a non-`bytes` buffer are
+    /// copied out with the GIL held (another Python thread cannot change the buffer meanwhile).
     pub fn for_each_chunk(&self, mut sink: impl FnMut(&[u8])) -> PyResult<()> {
         match self {
             Message::Bytes(b) => sink(b.as_bytes()),

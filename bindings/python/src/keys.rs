@@ -276,10 +276,11 @@ impl SigningKey {
         rnd: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyBytes>> {
         let rnd = rnd_arg(rnd)?;
-        let sig = py
-            .detach(|| each_sk!(&self.inner, k, P => k.sign_mu(mu, &rnd).map(|s| s.as_bytes().to_vec())))
-            .py_err()?;
-        Ok(PyBytes::new(py, &sig))
+        // The signature goes from the core's array straight into the bytes object.
+        each_sk!(&self.inner, k, P => {
+            let sig = py.detach(|| k.sign_mu(mu, &rnd)).py_err()?;
+            Ok(PyBytes::new(py, sig.as_bytes()))
+        })
     }
 }
 

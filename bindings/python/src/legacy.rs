@@ -88,13 +88,7 @@ impl LegacySigningKey {
     #[staticmethod]
     #[pyo3(signature = (level, sk, check=true))]
     fn from_bytes(py: Python<'_>, level: u8, sk: &Bound<'_, PyAny>, check: bool) -> PyResult<Self> {
-        let sk = bytes_arg(sk, "signing key")?;
-        let inner = by_legacy_level!(level, P, LSk => py.detach(|| if check {
-            legacy::SigningKey::<P>::from_bytes(&sk)
-        } else {
-            legacy::SigningKey::<P>::from_bytes_unverified(&sk)
-        }).py_err()?);
-        Ok(LegacySigningKey { inner })
+        Self::import(py, level, &bytes_arg(sk, "signing key")?, check)
     }
 
     #[getter]
@@ -131,7 +125,26 @@ impl LegacySigningKey {
         msg: &Bound<'py, PyAny>,
         randomized: bool,
     ) -> PyResult<Bound<'py, PyBytes>> {
-        let msg = Message::extract(msg, "data")?;
+        self.sign_message(py, &Message::extract(msg, "data")?, randomized)
+    }
+}
+
+impl LegacySigningKey {
+    fn import(py: Python<'_>, level: u8, sk: &[u8], check: bool) -> PyResult<Self> {
+        let inner = by_legacy_level!(level, P, LSk => py.detach(|| if check {
+            legacy::SigningKey::<P>::from_bytes(sk)
+        } else {
+            legacy::SigningKey::<P>::from_bytes_unverified(sk)
+        }).py_err()?);
+        Ok(LegacySigningKey { inner })
+    }
+
+    fn sign_message<'py>(
+        &self,
+        py: Python<'py>,
+        msg: &Message<'py>,
+        randomized: bool,
+    ) -> PyResult<Bound<'py, PyBytes>> {
         let sig = each_legacy!(&self.inner, LSk, k => {
             let mut signer = k.message_signer();
             msg.for_each_chunk(|c| {
@@ -192,5 +205,40 @@ impl LegacyVerifyingKey {
                 Signature::from_bytes(&sig).is_ok_and(|s| verifier.verify(&s).is_ok())
             }))
         })
+    }
+}
+
+/// dilithium-py's `Dilithium*.sign(sk, m)`: deterministic signing with the encoded secret key
+/// passed on every call. A `bytes` message is signed straight from the key bytes (decoded for
+/// signing only: no public key derived, about one key generation saved), with the GIL
+/// released; any other buffer goes through a key object and the message's pieces (see
+/// `input`), as `LegacySigningKey.sign` does.
+#[pyfunction]
+pub fn legacy_sign_bytes<'py>(
+    py: Python<'py>,
+    level: u8,
+    sk: &Bound<'py, PyAny>,
+    msg: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let sk = bytes_arg(sk, "signing key")?;
+    let msg = Message::extract(msg, "data")?;
+    let Some(m) = msg.in_place() else {
+        return LegacySigningKey::import(py, level, &sk, false)?.sign_message(py, &msg, false);
+    };
+    macro_rules! one_shot {
+        ($P:ty) => {{
+            let sig = py
+                .detach(|| legacy::SigningKey::<$P>::sign_deterministic_with_bytes(&sk, m))
+                .py_err()?;
+            Ok(PyBytes::new(py, sig.as_bytes()))
+        }};
+    }
+    match level {
+        2 => one_shot!(Dilithium2),
+        3 => one_shot!(Dilithium3),
+        5 => one_shot!(Dilithium5),
+        other => Err(PyValueError::new_err(format!(
+            "level must be 2, 3 or 5, got {other}"
+        ))),
     }
 }

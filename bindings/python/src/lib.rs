@@ -7,6 +7,7 @@
 
 mod drbg;
 mod error;
+mod expanded;
 mod hashing;
 mod input;
 mod keys;
@@ -15,8 +16,12 @@ mod level;
 
 use pyo3::prelude::*;
 
-/// Every class here is immutable or guards itself, so the module declares that it does not
-/// need the GIL (for free-threaded interpreters, in a non-abi3 build).
+/// The module declares that it does not need the GIL, so a free-threaded interpreter (3.13t
+/// and later, which builds a version-specific wheel: abi3 cannot target it) keeps the GIL off.
+/// That is sound because the key classes are `frozen` with `Sync` state; messages are read in
+/// place only when they are immutable `bytes`, other buffers through CPython's own copies
+/// (`input`); and the mutable classes (the streaming hashers, the DRBG) take `&mut self`, which
+/// PyO3 guards with a per-object borrow flag: concurrent use of one object raises, never races.
 #[pymodule(gil_used = false)]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -29,6 +34,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<hashing::MuHasher>()?;
     m.add_class::<hashing::PyPreHasher>()?;
     m.add_class::<drbg::AesCtrDrbg>()?;
+    m.add_function(wrap_pyfunction!(expanded::sign_expanded, m)?)?;
+    m.add_function(wrap_pyfunction!(legacy::legacy_sign_bytes, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

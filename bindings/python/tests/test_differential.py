@@ -213,3 +213,27 @@ def test_same_public_names():
             ours_fn = getattr(type(ours_obj), name, None)
             assert ours_fn is not None, name
             assert shape(ours_fn) == shape(fn), name
+
+
+def test_sign_uses_the_expanded_bytes_as_given():
+    """The drop-in signs from the key bytes without importing a key object: tr (bytes 64..128)
+    and t0 are used as they stand, as dilithium-py does, in every signing mode."""
+    ours, theirs = both(65)
+    pk, sk = ours.key_derive(bytes(range(32)))
+    odd = bytearray(sk)
+    odd[64] ^= 1  # tr
+    odd[-1] ^= 1  # t0
+    odd = bytes(odd)
+    assert ours.sign(odd, b"m", ctx=b"c", deterministic=True) == theirs.sign(
+        odd, b"m", ctx=b"c", deterministic=True
+    )
+    mu = theirs.prehash_external_mu(pk, b"m")
+    assert ours.sign_external_mu(odd, mu, deterministic=True) == theirs.sign_external_mu(
+        odd, mu, deterministic=True
+    )
+    m_prime = b"\x00\x00m"
+    assert ours._sign_internal(odd, m_prime, bytes(32)) == theirs._sign_internal(odd, m_prime, bytes(32))
+    ours_h, theirs_h = both(65, hashed=True)
+    assert ours_h.sign(odd, b"m", deterministic=True) == theirs_h.sign(odd, b"m", deterministic=True)
+    # The changed tr puts the signature under a different mu: it does not verify under pk.
+    assert not ours.verify(pk, b"m", ours.sign(odd, b"m"))

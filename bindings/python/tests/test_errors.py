@@ -118,3 +118,42 @@ def test_misc_native_errors():
         AesCtrDrbg(bytes(48)).random_bytes(5, bytes(49))
     with pytest.raises(ValueError):
         VerifyingKey.from_bytes(44, bytes(3))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_drop_in_sign_rejects_bad_key_bytes(level):
+    """Every drop-in signing mode reads the key bytes strictly: length, then s1 and s2."""
+    _, sk_len, _ = SIZES[level]
+    m, h = fresh_ml_dsa(level), fresh_ml_dsa(level, hashed=True)
+    calls = (
+        lambda sk: m.sign(sk, b"m"),
+        lambda sk: m.sign_external_mu(sk, bytes(64)),
+        lambda sk: m._sign_internal(sk, b"m", bytes(32)),
+        lambda sk: h.sign(sk, b"m"),
+    )
+    sk = bytearray(m.key_derive(bytes(32))[1])
+    sk[128] = 0xFF  # s1's first coefficients out of [-eta, eta]
+    for call in calls:
+        with pytest.raises(ValueError, match=rf"signing key must be {sk_len} bytes, got {sk_len - 1}"):
+            call(bytes(sk_len - 1))
+        with pytest.raises(InvalidKey, match="s1"):
+            call(bytes(sk))
+
+
+def test_legacy_drop_in_sign_reads_key_bytes_strictly():
+    from mldsa_rs.dilithium import Dilithium3
+
+    pk, sk = Dilithium3.keygen()
+    # A bytes message is signed straight from the key bytes, any other buffer through a key
+    # object: the same signature either way.
+    sig = Dilithium3.sign(sk, b"m" * 5000)
+    assert Dilithium3.sign(sk, bytearray(b"m" * 5000)) == sig
+    assert Dilithium3.verify(pk, b"m" * 5000, sig)
+    for msg in (b"m", bytearray(b"m")):
+        with pytest.raises(ValueError, match=rf"signing key must be {len(sk)} bytes, got {len(sk) - 1}"):
+            Dilithium3.sign(sk[:-1], msg)
+    bad = bytearray(sk)
+    bad[96] = 0xFF  # s1 out of [-eta, eta]
+    for msg in (b"m", bytearray(b"m")):
+        with pytest.raises(InvalidKey, match="s1"):
+            Dilithium3.sign(bytes(bad), msg)

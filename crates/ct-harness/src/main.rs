@@ -105,6 +105,11 @@ fn main() {
             SigningKey::<P>::sign_with_expanded(expanded.as_ref(), &msg, b"ctx", &rnd).unwrap();
         declassify(&mut one_shot);
         assert!(vk.verify(&msg, b"ctx", &one_shot).is_ok());
+        // The same from an external mu (how the Python drop-in signs with key bytes).
+        let mut one_shot_mu =
+            SigningKey::<P>::sign_mu_with_expanded(expanded.as_ref(), &mu, &rnd).unwrap();
+        declassify(&mut one_shot_mu);
+        assert!(vk.verify_mu(&mu, &one_shot_mu).is_ok());
         // Streaming: the message arrives in pieces.
         let mut signer = sk.message_signer(b"ctx").unwrap();
         signer.update(&msg[..10]).update(&msg[10..]);
@@ -139,6 +144,11 @@ fn main() {
         let mut again = decoded.sign_deterministic(&msg).unwrap();
         declassify(&mut again);
         assert!(again == sig);
+        // One-shot signing from the secret bytes (how the Python drop-in signs).
+        let mut one_shot =
+            legacy::SigningKey::<P>::sign_deterministic_with_bytes(bytes.as_ref(), &msg).unwrap();
+        declassify(&mut one_shot);
+        assert!(one_shot == sig);
         // Randomized signing (v3.1): rho' comes from a generator whose output is secret.
         let mut randomized = decoded
             .sign_randomized_with_rng(&mut SecretRng, &msg)
@@ -146,7 +156,7 @@ fn main() {
         declassify(&mut randomized);
         assert!(sk.verifying_key().verify(&msg, &randomized).is_ok());
         println!(
-            "{}: keygen, sign (deterministic, randomized), secret-key decode: done",
+            "{}: keygen, sign (deterministic, randomized, one-shot from bytes), secret-key decode: done",
             P::NAME
         );
     }

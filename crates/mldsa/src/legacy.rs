@@ -148,6 +148,27 @@ impl<P: DilithiumParameterSet> SigningKey<P> {
         self.secret.seed.as_ref()
     }
 
+    /// Deterministic signing (v3.1 `crypto_sign_signature`) straight from an encoded secret
+    /// key, without making a key object: the key is decoded for signing only (length, s1 and
+    /// s2 in [-eta, eta]; tr and t0 used as given, as the reference implementation does), so no
+    /// public key is derived, which saves about one key generation over
+    /// [`SigningKey::from_bytes_unverified`] followed by [`SigningKey::sign_deterministic`].
+    /// For bindings whose API passes key bytes on every call (dilithium-py's).
+    pub fn sign_deterministic_with_bytes(sk: &[u8], msg: &[u8]) -> Result<Signature<P>, Error> {
+        check_len(Input::SigningKey, sk, P::SK_LEN)?;
+        let secret =
+            ExpandedSecret::<P>::decode_for_signing(sk).map_err(|what| Error::Malformed {
+                input: Input::SigningKey,
+                what,
+            })?;
+        let mut tr = [0u8; TR_BYTES];
+        tr.copy_from_slice(&secret.tr[..TR_BYTES]);
+        let mu = message_representative(&tr, msg);
+        let mut rho_pp = Zeroizing::new([0u8; 64]);
+        shake256(&[&secret.k, &mu], rho_pp.as_mut());
+        sign_with_rho_pp(&secret, &mu, &rho_pp, &mut |_| {}).map(Signature::from_trusted)
+    }
+
     /// Decodes a v3.1 secret key strictly: s1 and s2 in [-eta, eta], and tr and t0 equal to
     /// the values rho, s1 and s2 determine.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {

@@ -175,14 +175,34 @@ impl<P: ParameterSet> SigningKey<P> {
         ctx: &[u8],
         rnd: &[u8; 32],
     ) -> Result<Signature<P>, Error> {
-        check_len(Input::SigningKey, sk, P::SK_LEN)?;
-        let secret =
-            ExpandedSecret::<P>::decode_for_signing(sk).map_err(|what| Error::Malformed {
-                input: Input::SigningKey,
-                what,
-            })?;
+        let secret = Self::decode_for_signing(sk)?;
         let mu = pure_mu(&secret.tr, msg, ctx)?;
         sign_internal::<P>(&secret, &mu, rnd).map(Signature::from_trusted)
+    }
+
+    /// [`SigningKey::sign_with_expanded`] for an externally computed mu (FIPS 204 Algorithm 7
+    /// from step 7): what bindings use that take expanded key bytes on every call (as
+    /// dilithium-py's API does) and form mu themselves, e.g. from a message read in pieces.
+    /// The encoding is decoded strictly (length, s1 and s2 in [-eta, eta]); tr and t0 are used
+    /// as given (mu's tr is the caller's, normally bytes 64..128 of the encoding) and no public
+    /// key is derived, which saves about one key generation over
+    /// [`SigningKey::from_expanded_unverified`] followed by [`SigningKey::sign_mu`].
+    pub fn sign_mu_with_expanded(
+        sk: &[u8],
+        mu: &[u8; MU_LEN],
+        rnd: &[u8; 32],
+    ) -> Result<Signature<P>, Error> {
+        let secret = Self::decode_for_signing(sk)?;
+        sign_internal::<P>(&secret, mu, rnd).map(Signature::from_trusted)
+    }
+
+    /// skDecode for one-shot signing: the length, then the strict ranges of s1 and s2.
+    fn decode_for_signing(sk: &[u8]) -> Result<crate::scratch::Scratch<ExpandedSecret<P>>, Error> {
+        check_len(Input::SigningKey, sk, P::SK_LEN)?;
+        ExpandedSecret::<P>::decode_for_signing(sk).map_err(|what| Error::Malformed {
+            input: Input::SigningKey,
+            what,
+        })
     }
 
     /// The FIPS 204 expanded encoding (Algorithm 24, skEncode). Secret: it is zeroised when the

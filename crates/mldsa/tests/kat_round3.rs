@@ -148,6 +148,20 @@ fn randomized_round_trip<P: DilithiumParameterSet>() {
         let mut s = sk.message_signer();
         s.update(&msg[..cut]).update(&msg[cut..]);
         assert_eq!(s.sign_deterministic().unwrap(), d);
+        // One-shot from the encoded secret key: the same bytes; bad lengths and ranges refused.
+        let bytes = sk.to_bytes();
+        let one_shot = legacy::SigningKey::<P>::sign_deterministic_with_bytes(bytes.as_ref(), &msg);
+        assert_eq!(one_shot.unwrap(), d);
+        assert!(matches!(
+            legacy::SigningKey::<P>::sign_deterministic_with_bytes(&bytes.as_ref()[1..], &msg),
+            Err(mldsa::Error::Length { .. })
+        ));
+        let mut bad = bytes.as_ref().to_vec();
+        bad[96] = 0xFF; // s1's first coefficients out of [-eta, eta] (after rho, K, tr)
+        assert!(matches!(
+            legacy::SigningKey::<P>::sign_deterministic_with_bytes(&bad, &msg),
+            Err(mldsa::Error::Malformed { .. })
+        ));
         let mut v = vk.message_verifier();
         v.update(&msg[..cut]).update(&msg[cut..]);
         v.verify(&a).unwrap();

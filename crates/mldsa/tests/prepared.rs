@@ -125,6 +125,8 @@ fn sign_with_expanded_matches_the_key_object() {
             assert_eq!(one_shot.unwrap(), sk.sign_mu(&mu, &rnd).unwrap());
             let det = SigningKey::<P>::sign_with_expanded(bytes.as_ref(), b"m", b"", &[0; 32]);
             assert_eq!(det.unwrap(), sk.sign_deterministic(b"m", b"").unwrap());
+            let from_mu = SigningKey::<P>::sign_mu_with_expanded(bytes.as_ref(), &mu, &rnd);
+            assert_eq!(from_mu.unwrap(), sk.sign_mu(&mu, &rnd).unwrap());
         }
         let bytes = SigningKey::<P>::from_seed(&[1; 32]).to_expanded_bytes();
         let short = &bytes.as_ref()[..P::SK_LEN - 1];
@@ -137,6 +139,14 @@ fn sign_with_expanded_matches_the_key_object() {
         bad[128] = 0xFF;
         assert!(matches!(
             SigningKey::<P>::sign_with_expanded(&bad, b"m", b"", &[0; 32]),
+            Err(mldsa::Error::Malformed { .. })
+        ));
+        assert!(matches!(
+            SigningKey::<P>::sign_mu_with_expanded(short, &[0; 64], &[0; 32]),
+            Err(mldsa::Error::Length { .. })
+        ));
+        assert!(matches!(
+            SigningKey::<P>::sign_mu_with_expanded(&bad, &[0; 64], &[0; 32]),
             Err(mldsa::Error::Malformed { .. })
         ));
         assert!(

@@ -87,3 +87,15 @@ class PreHasher:
 class AesCtrDrbg:
     def __init__(self, seed: Optional[Buffer] = None, personalization: Optional[Buffer] = None) -> None: ...
     def random_bytes(self, num_bytes: int, additional: Optional[Buffer] = None) -> bytes: ...
+
+def sign_expanded(
+    level: int,
+    sk: Buffer,
+    data: Buffer,
+    rnd: Optional[Buffer] = None,
+    context: Optional[Buffer] = None,
+    prehash: Optional[str] = None,
+    external_mu: bool = False,
+) -> bytes: ...
+
+def legacy_sign_bytes(level: int, sk: Buffer, msg: Buffer) -> bytes: ...

@@ -10,7 +10,7 @@ True
 from __future__ import annotations
 
 from .._dropin import _Entropy
-from .._native import LegacySigningKey, LegacyVerifyingKey
+from .._native import LegacySigningKey, LegacyVerifyingKey, legacy_sign_bytes
 
 
 class Dilithium(_Entropy):
@@ -24,7 +24,8 @@ class Dilithium(_Entropy):
 
     def sign(self, sk_bytes: bytes, m: bytes) -> bytes:
         """The deterministic round-3 signature of ``m``."""
-        return LegacySigningKey.from_bytes(self._level, sk_bytes, False).sign(m)
+        # Straight from the key bytes (no public key derived), as dilithium-py signs.
+        return legacy_sign_bytes(self._level, sk_bytes, m)
 
     def verify(self, pk_bytes: bytes, m: bytes, sig_bytes: bytes) -> bool:
         """True if ``sig_bytes`` is a valid signature of ``m`` under ``pk_bytes``."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hashlib import sha256, sha512, shake_128
 
-from .._native import VerifyingKey
+from .._native import VerifyingKey, sign_expanded
 from .ml_dsa import ML_DSA, _check_ctx
 
 # dilithium-py's hash names, and the NIST names the Rust core knows them by.
@@ -43,7 +43,7 @@ class HashML_DSA(ML_DSA):
         _check_ctx(ctx)
         rnd = self._rnd(deterministic)
         name = _core_name(hash_name)
-        return self._signing_key(sk).sign_prehash(name, m, ctx, rnd)
+        return sign_expanded(self._level, sk, m, rnd, ctx, name)
 
     def _verify_with_pre_hash(
         self, pk: bytes, m: bytes, sig: bytes, hash_name: str, ctx: bytes = b""

@@ -13,7 +13,7 @@ False
 from __future__ import annotations
 
 from .._dropin import _Entropy
-from .._native import SigningKey, VerifyingKey
+from .._native import SigningKey, VerifyingKey, sign_expanded
 
 _ZERO_RND = bytes(32)
 
@@ -45,10 +45,9 @@ class ML_DSA(_Entropy):
     def _rnd(self, deterministic: bool) -> bytes:
         return _ZERO_RND if deterministic else self.random_bytes(32)
 
-    def _signing_key(self, sk: bytes) -> SigningKey:
-        # As dilithium-py does, sign with the expanded bytes as given: s1 and s2 are
-        # range-checked, tr and t0 are used as they are.
-        return SigningKey.from_expanded(self._level, sk, False)
+    # Signing takes the expanded key bytes on every call, as dilithium-py's API does:
+    # sign_expanded decodes them for signing only (s1 and s2 range-checked, tr and t0 used as
+    # they are), without deriving the public key a key object would need.
 
     def _keygen_internal(self, zeta: bytes) -> tuple[bytes, bytes]:
         """ML-DSA.KeyGen_internal (FIPS 204 Algorithm 6) from the 32-byte seed."""
@@ -60,10 +59,7 @@ class ML_DSA(_Entropy):
     ) -> bytes:
         """ML-DSA.Sign_internal (Algorithm 7) on a formatted M', or on mu when
         ``external_mu`` is True."""
-        key = self._signing_key(sk)
-        if external_mu:
-            return key.sign_mu(m, rnd)
-        return key.sign_internal(m, rnd)
+        return sign_expanded(self._level, sk, m, rnd, external_mu=external_mu)
 
     def _verify_internal(self, pk: bytes, m: bytes, sig: bytes) -> bool:
         """ML-DSA.Verify_internal (Algorithm 8) on a formatted M'."""
@@ -85,7 +81,7 @@ class ML_DSA(_Entropy):
     ) -> bytes:
         """ML-DSA.Sign (Algorithm 2)."""
         _check_ctx(ctx)
-        return self._signing_key(sk).sign(m, ctx, self._rnd(deterministic))
+        return sign_expanded(self._level, sk, m, self._rnd(deterministic), ctx)
 
     def verify(self, pk: bytes, m: bytes, sig: bytes, ctx: bytes = b"") -> bool:
         """ML-DSA.Verify (Algorithm 3)."""
@@ -114,4 +110,6 @@ class ML_DSA(_Entropy):
             raise ValueError(
                 f"mu bytes must have length 64, mu has length {len(mu) = }"
             )
-        return self._signing_key(sk).sign_mu(mu, self._rnd(deterministic))
+        return sign_expanded(
+            self._level, sk, mu, self._rnd(deterministic), external_mu=True
+        )
