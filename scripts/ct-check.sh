@@ -103,7 +103,10 @@ div_scan() {
 # backends; its --canary run (a public key marked secret before verification) must be caught.
 ct_abi() {
     local level=$1 backend out log start=$SECONDS ok=0 dir=target/ct/ct-abi
-    CARGO_PROFILE_CT_OPT_LEVEL=$level cargo build -q --profile ct -p mldsa-ffi || return 1
+    # The cdylib alone, as tests/c/run.sh builds it: beside the rlib it would be linked without
+    # LTO, i.e. not the code users get.
+    CARGO_PROFILE_CT_OPT_LEVEL=$level cargo rustc -q --profile ct -p mldsa-ffi --lib \
+        --crate-type cdylib || return 1
     mkdir -p "$dir"
     cp target/ct/libmldsa.so "$dir/libmldsa.so.0"
     ln -sf libmldsa.so.0 "$dir/libmldsa.so"

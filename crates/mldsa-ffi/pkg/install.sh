@@ -5,7 +5,8 @@
 # package is too old for this workspace and building it from crates.io costs minutes of CI, so
 # the few steps are written out here.)
 # usage: install.sh PREFIX   (run from the repository root after
-#        `cargo build -p mldsa-ffi --release`)
+#        `cargo rustc -p mldsa-ffi --release --lib --crate-type cdylib,staticlib`: a plain
+#        `cargo build` also emits the rlib, and cargo then links the C libraries without LTO)
 set -euo pipefail
 PREFIX=$(mkdir -p "${1:?usage: install.sh PREFIX}" && cd "$1" && pwd)
 CRATE=crates/mldsa-ffi

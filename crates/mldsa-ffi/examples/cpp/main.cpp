@@ -14,6 +14,14 @@ int main() {
     if (!scheme::verify(pk, msg, sig)) return 1;
     sig[0] ^= 1;
     if (scheme::verify(pk, msg, sig)) return 1;  // a tampered signature must fail
+    // Contexts bind: a signature under one does not verify under another or under none.
+    const std::array<std::uint8_t, 3> ctx{'a', 'p', 'p'}, other{'a', 'p', 'q'};
+    scheme::signature with_ctx = scheme::sign(sk, msg, ctx);
+    if (!scheme::verify(pk, msg, with_ctx, ctx)) return 1;
+    if (scheme::verify(pk, msg, with_ctx, other) || scheme::verify(pk, msg, with_ctx)) return 1;
+    // Deterministic signing: the same bytes twice; hedged signing: different bytes.
+    if (scheme::sign(sk, msg, ctx, true) != scheme::sign(sk, msg, ctx, true)) return 1;
+    if (scheme::sign(sk, msg, ctx) == scheme::sign(sk, msg, ctx)) return 1;
     try {
         std::array<std::uint8_t, 256> long_ctx{};
         (void)scheme::sign(sk, msg, long_ctx);

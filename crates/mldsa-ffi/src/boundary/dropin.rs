@@ -1,6 +1,7 @@
 //! The reference-API drop-ins (`include/mldsa/ref-fips204/api.h`, `include/mldsa/ref-round3/api.h`
 //! map the reference names onto these by macro): `mldsa{44,65,87}_ref_*` for the pq-crystals
-//! FIPS 204 API, `dilithium{2,3,5}_ref_*` for the round-3 v3.1 API. Reference conventions: 0 on
+//! FIPS 204 API, `dilithium{2,3,5}_ref_*` and `dilithium{2,3,5}aes_ref_*` for the round-3 v3.1
+//! API (SHAKE and AES variants). Reference conventions: 0 on
 //! success, -1 on any failure; `open` sets `*mlen` to -1 and clears `m` on failure.
 //!
 //! Randomness comes, as in the reference, from the program's `randombytes` when it defines one
@@ -373,4 +374,20 @@ round3_ref!(
     dilithium5_ref,
     mldsa_core::legacy::Dilithium5,
     "dilithium5_ref"
+);
+// The round-3 reference's AES variant (`DILITHIUM_USE_AES`, v3.1 section 5.3).
+round3_ref!(
+    dilithium2aes_ref,
+    mldsa_core::legacy::Dilithium2Aes,
+    "dilithium2aes_ref"
+);
+round3_ref!(
+    dilithium3aes_ref,
+    mldsa_core::legacy::Dilithium3Aes,
+    "dilithium3aes_ref"
+);
+round3_ref!(
+    dilithium5aes_ref,
+    mldsa_core::legacy::Dilithium5Aes,
+    "dilithium5aes_ref"
 );

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # The C suite of libmldsa (driven by tests/c_suite.rs, which writes WORK/acvp.txt first):
-#   1. builds libmldsa (release) and lays it out as installed: libmldsa.so.0 + libmldsa.so;
+#   1. builds libmldsa (release, LTO) and lays it out as installed: libmldsa.so.0 + libmldsa.so;
 #   2. symbol check: the .so exports exactly the functions the headers declare (nm -D);
 #   3. the headers compile as C99, C11 and C++20 with -Wall -Wextra -Werror -pedantic, and
 #      ignoring a result is a -Werror failure (warn_unused_result);
 #   4. stack: every operation through the C ABI on a painted 512 KiB thread stack must need
 #      at most 128 KiB (signing 112 KiB), on both backends (stack.c);
 #   5. test_api (idiomatic API: ACVP, KATs, error paths, round trips, drop-in = idiomatic) and
-#      kat_dropin (reference-style programs, .rsp byte for byte) run plain, under
+#      kat_dropin (reference-style programs, .rsp byte for byte; for the round-3 AES variant the
+#      SHA-256 of its count = 0 entry) run plain, under
 #      -fsanitize=address,undefined (gcc, and clang when installed), and under valgrind
 #      memcheck (0 errors, 0 leaks; test_api on every 8th vector there, for time).
 # Prints one PASS/FAIL line per stage and closes with "N passed, N failed".
@@ -36,7 +37,10 @@ stage() { # stage NAME COMMAND...: runs COMMAND, output to WORK/NAME.log, prints
 }
 
 echo "== building libmldsa (release)"
-cargo build -q -p mldsa-ffi --release || exit 1
+# cdylib and staticlib only: with the rlib in the same rustc invocation cargo builds the C
+# libraries without LTO (keygen then cost 15-25 % more instructions than through the Rust API;
+# bench/boundary_ir.sh measures it).
+cargo rustc -q -p mldsa-ffi --release --lib --crate-type cdylib,staticlib || exit 1
 mkdir -p "$LIB"
 rm -f "$LIB"/libmldsa.*
 cp target/release/libmldsa.so "$LIB/libmldsa.so.0"
@@ -91,10 +95,26 @@ build() {
         $cc -std=c99 -O1 -g -Wall -Wextra -Werror -pedantic "$@" -I"$INC/mldsa/ref-round3" \
             -I"$T" -DROUND3 -DDILITHIUM_MODE=$m "$T/kat_dropin.c" "$T/rng.c" -L"$LIB" -lmldsa \
             -Wl,-rpath,"$LIB" -o "$WORK/$v/round3_$m" || return 1
+        $cc -std=c99 -O1 -g -Wall -Wextra -Werror -pedantic "$@" -I"$INC/mldsa/ref-round3" \
+            -I"$T" -DROUND3 -DDILITHIUM_USE_AES -DDILITHIUM_MODE=$m "$T/kat_dropin.c" "$T/rng.c" \
+            -L"$LIB" -lmldsa -Wl,-rpath,"$LIB" -o "$WORK/$v/round3aes_$m" || return 1
     done
 }
 
-# run_all VARIANT [WRAPPER...]: the API suite and the six drop-in programs. Under a wrapper
+# aes_kat MODE ENTRY_FILE: the SHA-256 of the round-3 AES variant's count = 0 KAT entry, as
+# written by round3aes_MODE, against the reference's (the table in the vectors' README).
+aes_kat() {
+    local want got
+    want=$(grep "^| Dilithium$1-AES |" "$VEC/dilithium-aes-round3/README.md" | grep -oE '[0-9a-f]{64}')
+    got=$(sha256sum "$2" | cut -d' ' -f1)
+    [ -n "$want" ] && [ "$want" = "$got" ] || {
+        echo "Dilithium$1-AES: count = 0 entry hashes to $got, the reference KAT to ${want:-?}"
+        return 1
+    }
+    echo "Dilithium$1-AES: count = 0 entry matches the reference KAT hash"
+}
+
+# run_all VARIANT [WRAPPER...]: the API suite and the nine drop-in programs. Under a wrapper
 # (valgrind, ~50x slower) the API suite takes every 8th vector and the drop-ins run for
 # DILITHIUM_MODE 2 only (their code is one generic path for the three sets).
 run_all() {
@@ -108,6 +128,8 @@ run_all() {
             "ML-DSA-$n" || return 1
         "$@" "$WORK/$v/round3_$m" "$VEC/dilithium-round3/PQCsignKAT_Dilithium$m.rsp" \
             "Dilithium$m" || return 1
+        "$@" "$WORK/$v/round3aes_$m" "$WORK/$v/aes_entry0_$m.txt" "Dilithium$m-AES" || return 1
+        aes_kat $m "$WORK/$v/aes_entry0_$m.txt" || return 1
     done
 }
 
