@@ -207,6 +207,7 @@ fn rej_ntt_poly_x4(
 /// Contract: as [`crate::sample::expand_a`], whose output it equals for every rho.
 #[target_feature(enable = "avx2")]
 pub(crate) fn expand_a<P: Parameters>(rho: &[u8; 32], a_hat: &mut P::MatrixA) {
+    tick!(ExpandA, 1);
     // Row by row, as the portable loop; entry (r, s) is tagged 256 r + s, so its two seed bytes
     // are the tag's bytes (no division to recover r and s from a running count: at opt-level
     // z LLVM turns even a subtraction loop back into a `div`).
@@ -239,6 +240,7 @@ pub(crate) fn expand_a<P: Parameters>(rho: &[u8; 32], a_hat: &mut P::MatrixA) {
 /// absolute value below q each, so no overflow), then every row is reduced once.
 #[target_feature(enable = "avx2")]
 pub(crate) fn expand_a_times<P: Parameters>(rho: &[u8; 32], v: &[NttPoly], out: &mut [NttPoly]) {
+    tick!(ExpandATimes, 1);
     debug_assert_eq!(v.len(), P::L);
     debug_assert_eq!(out.len(), P::K);
     for w in out.iter_mut() {
@@ -397,6 +399,7 @@ fn rej_bounded_poly_x4<P: Parameters>(
 /// seeds and squeezed bytes are zeroised, the x4 state on drop.
 #[target_feature(enable = "avx2")]
 pub(crate) fn expand_s<P: Parameters>(rho_prime: &[u8; 64], s1: &mut P::VecL, s2: &mut P::VecK) {
+    tick!(ExpandS, 1);
     let mut polys = s1
         .as_mut()
         .iter_mut()
@@ -447,6 +450,7 @@ fn expand_mask_x4<P: Parameters>(seeds: &[[u8; 66]; 4], outs: [Option<&mut Poly>
 /// or the stream; seeds and squeezed bytes are zeroised, the x4 state on drop.
 #[target_feature(enable = "avx2")]
 pub(crate) fn expand_mask<P: Parameters>(rho_pp: &[u8; 64], kappa: u16, y: &mut P::VecL) {
+    tick!(ExpandMask, 1);
     let mut polys = y.as_mut().iter_mut().enumerate();
     // rho'' || IntegerToBytes(kappa + r, 2) (FIPS 204 Alg. 34 step 3).
     let fill = |seed: &mut [u8; 66], r: usize| {
