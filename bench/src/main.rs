@@ -5,6 +5,7 @@
 mod batch;
 mod measure;
 mod peers;
+mod profile;
 mod report;
 mod stack;
 
@@ -30,6 +31,8 @@ struct Plan {
     stream: [usize; 3],
     /// Timed repetitions of each side (one thread, all cores) of each batch measurement.
     batch_reps: usize,
+    /// Samples of each operation in the profile, and calls per timing run of each kernel.
+    profile: (usize, u32),
 }
 
 const FULL: Plan = Plan {
@@ -39,6 +42,7 @@ const FULL: Plan = Plan {
     verify: 2000,
     stream: [1000, 40, 4],
     batch_reps: 11,
+    profile: (1000, 100),
 };
 const QUICK: Plan = Plan {
     warmup: 3,
@@ -47,6 +51,7 @@ const QUICK: Plan = Plan {
     verify: 100,
     stream: [30, 3, 1],
     batch_reps: 3,
+    profile: (50, 20),
 };
 
 /// Message lengths of the mldsa-only streaming measurements.
@@ -435,7 +440,10 @@ fn main() {
             .into_iter()
             .flat_map(|ps| run_param_set(ps, &plan, &legacy_libs, &mut [])),
     );
+    let (profile, kernel_costs) = profile::run(plan.profile.0, plan.profile.1);
     let results = report::Results {
+        profile,
+        kernel_costs,
         portable_switch_ns: peers::mldsa::switch_cost_ns(),
         batch: batch_rows(&plan, &all_cpus),
         stack: stack_rows(),

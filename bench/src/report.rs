@@ -3,8 +3,10 @@
 use crate::batch::BatchRow;
 use crate::measure::{Stats, Summary};
 use crate::peers::{self, Lib, ParamSet, Scheme};
+use crate::profile::{KernelCosts, ProfileRow};
 use crate::stack::{self, StackRow};
 use crate::{Op, Row, What};
+use mldsa::profile::{Category, Kernel};
 use serde_json::{Value, json};
 use std::fmt::Write as _;
 
@@ -33,6 +35,10 @@ pub struct Results {
     pub batch: Vec<BatchRow>,
     /// mldsa's peak stack per operation and backend.
     pub stack: Vec<StackRow>,
+    /// Where mldsa's time goes, per set and operation.
+    pub profile: Vec<ProfileRow>,
+    /// The kernel costs behind it (ns per call), per set.
+    pub kernel_costs: Vec<KernelCosts>,
 }
 
 /// About the run as a whole.
@@ -253,6 +259,21 @@ pub fn markdown(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], results: &Resu
          before (prepared keys keep A-hat on the heap); \"cold\" includes the key import.\n"
     );
     stack_table(&mut o, &results.stack);
+
+    out!(o, "\n## Where the time goes (mldsa)\n");
+    out!(
+        o,
+        "mldsa on its default backend ({}): µs per operation (median; signing: mean, and per \
+         attempt of the rejection loop = per signature / mean attempts) and the share of each \
+         group of kernels. Calls of every kernel are counted during the operation (mldsa's \
+         `profile` feature, `mldsa::profile`); each kernel is timed alone on the same backend \
+         (its own work, without the counted kernels it calls); share = calls x cost / whole. \
+         \"other\" is the rest (allocation, copies, zeroisation, the driver code). Check: the \
+         kernels' sum must not exceed the whole operation by more than 10 %. Costs of each kernel \
+         are in the JSON (`profile_kernels`).\n",
+        format!("{:?}", mldsa::backend::active_backend()).to_lowercase()
+    );
+    profile_table(&mut o, &results.profile);
 
     out!(o, "\n## Details\n");
     details_table(&mut o, rows, false);
@@ -491,6 +512,32 @@ fn libraries_table(o: &mut String, libs: &[&Lib], excluded: &[(&str, &str)], why
     }
 }
 
+/// The "where the time goes" table: one row per set and operation.
+fn profile_table(o: &mut String, rows: &[ProfileRow]) {
+    let mut head = String::from("| set | op | µs |");
+    let mut rule = String::from("|---|---|---:|");
+    for c in Category::ALL {
+        put!(head, " {} |", c.name());
+        rule.push_str("---:|");
+    }
+    out!(o, "{head} other | kernels / whole |");
+    out!(o, "{rule}---:|---|");
+    for r in rows {
+        let mut line = format!("| {} | {} | {:.1} |", r.ps.name(), r.op, r.whole_us);
+        for part in r.parts_us {
+            put!(line, " {:.0} % |", 100.0 * part / r.whole_us);
+        }
+        let coverage = r.coverage();
+        out!(
+            o,
+            "{line} {:.0} % | {:.0} % {} |",
+            100.0 * (1.0 - coverage),
+            100.0 * coverage,
+            if r.check_ok() { "ok" } else { "**over 110 %**" }
+        );
+    }
+}
+
 pub fn json(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], results: &Results) -> Value {
     let rows = &results.rows;
     let summary =
@@ -523,6 +570,34 @@ pub fn json(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], results: &Results)
                 "compared_by": if op.by_mean() { "mean" } else { "median" },
                 "mldsa_us": mine, "fastest_peer": best, "fastest_peer_us": theirs, "ratio": ratio,
             }))
+        })
+        .collect();
+    let profile: Vec<Value> = results
+        .profile
+        .iter()
+        .map(|r| {
+            let parts: serde_json::Map<String, Value> = Category::ALL
+                .iter()
+                .zip(r.parts_us)
+                .map(|(c, us)| (c.name().to_string(), json!(us)))
+                .collect();
+            json!({
+                "param_set": r.ps.name(), "op": r.op, "n": r.n, "whole_us": r.whole_us,
+                "attempts": r.attempts, "parts_us": parts,
+                "other_us": r.whole_us - r.parts_us.iter().sum::<f64>(),
+                "coverage": r.coverage(), "check_ok": r.check_ok(),
+            })
+        })
+        .collect();
+    let profile_kernels: Vec<Value> = results
+        .kernel_costs
+        .iter()
+        .map(|k| {
+            let ns: serde_json::Map<String, Value> = Kernel::ALL
+                .iter()
+                .map(|&kernel| (format!("{kernel:?}"), json!(k.ns[kernel as usize])))
+                .collect();
+            json!({"param_set": k.ps.name(), "ns_per_call": ns})
         })
         .collect();
     let portable_ratios: Vec<Value> = ParamSet::ALL
@@ -601,6 +676,8 @@ pub fn json(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], results: &Results)
         "portable_ratios": portable_ratios,
         "batch": batch,
         "stack": stack,
+        "profile": profile,
+        "profile_kernels": profile_kernels,
         "results": results_json,
     })
 }

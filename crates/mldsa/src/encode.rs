@@ -40,6 +40,7 @@ fn unpack_each(bytes: &[u8], polys: &mut [Poly], len: usize, mut f: impl FnMut(&
 
 /// FIPS 204 Algorithm 22, pkEncode: rho || SimpleBitPack(t1[i], 2^10 - 1) for each i.
 pub(crate) fn pk_encode(rho: &[u8; 32], t1: &[Poly], pk: &mut [u8]) {
+    tick!(PkEncode, 1);
     pk[..32].copy_from_slice(rho);
     pack_each(t1, &mut pk[32..], poly_bytes(T1_BITS), |t1_i, chunk| {
         simple_bit_pack(t1_i, T1_BITS, chunk)
@@ -48,6 +49,7 @@ pub(crate) fn pk_encode(rho: &[u8; 32], t1: &[Poly], pk: &mut [u8]) {
 
 /// FIPS 204 Algorithm 23, pkDecode. Every encoding of the right length is valid.
 pub(crate) fn pk_decode(pk: &[u8], rho: &mut [u8; 32], t1: &mut [Poly]) {
+    tick!(PkDecode, 1);
     rho.copy_from_slice(&pk[..32]);
     unpack_each(&pk[32..], t1, poly_bytes(T1_BITS), |chunk, t1_i| {
         simple_bit_unpack(chunk, T1_BITS, t1_i)
@@ -67,6 +69,7 @@ pub(crate) struct SkParts<'a> {
 
 /// FIPS 204 Algorithm 24, skEncode: rho || K || tr || BitPack(s1) || BitPack(s2) || BitPack(t0).
 pub(crate) fn sk_encode<P: Parameters>(parts: &SkParts<'_>, sk: &mut [u8]) {
+    tick!(SkEncode, 1);
     let (head, rest) = sk.split_at_mut(64 + P::TR_BYTES);
     head[..32].copy_from_slice(parts.rho);
     head[32..64].copy_from_slice(parts.k);
@@ -96,6 +99,7 @@ pub(crate) fn sk_decode<P: Parameters>(
     s2: &mut [Poly],
     t0: &mut [Poly],
 ) -> Result<(), Malformed> {
+    tick!(SkDecode, 1);
     rho.copy_from_slice(&sk[..32]);
     k.copy_from_slice(&sk[32..64]);
     // tr is 64 bytes in FIPS 204 and 32 in Dilithium v3.1; the rest of `tr` stays zero.
@@ -128,6 +132,7 @@ pub(crate) fn sk_decode<P: Parameters>(
 
 /// FIPS 204 Algorithm 26, sigEncode: c-tilde || BitPack(z[i], gamma1 - 1, gamma1) || HintBitPack(h).
 pub(crate) fn sig_encode<P: Parameters>(c_tilde: &[u8], z: &[Poly], h: &[Poly], sig: &mut [u8]) {
+    tick!(SigEncode, 1);
     let (ct, rest) = sig.split_at_mut(P::C_TILDE_LEN);
     ct.copy_from_slice(c_tilde);
     let z_len = poly_bytes(P::Z_BITS);
@@ -147,6 +152,7 @@ pub(crate) fn sig_decode<P: Parameters, B: Backend>(
     z: &mut [Poly],
     h: &mut [Poly],
 ) -> Result<(), Malformed> {
+    tick!(SigDecode, 1);
     let (ct, rest) = sig.split_at(P::C_TILDE_LEN);
     c_tilde.copy_from_slice(ct);
     let z_len = poly_bytes(P::Z_BITS);
@@ -163,6 +169,7 @@ pub(crate) fn sig_decode<P: Parameters, B: Backend>(
 
 /// FIPS 204 Algorithm 28, w1Encode: SimpleBitPack(w1[i], (q-1)/(2 gamma2) - 1) for each i.
 pub(crate) fn w1_encode<P: Parameters>(w1: &[Poly], out: &mut [u8]) {
+    tick!(W1Encode, 1);
     let len = poly_bytes(P::W1_BITS);
     pack_each(w1, out, len, |w1_i, chunk| {
         simple_bit_pack(w1_i, P::W1_BITS, chunk)

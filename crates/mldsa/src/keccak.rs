@@ -154,6 +154,7 @@ fn round(a: [u64; 25], rc: u64) -> [u64; 25] {
 /// Two rounds per loop iteration: faster than one (fewer copies between iterations) and than
 /// all 24 (code size). The AVX2 backend's 4-way permutation has the same shape.
 pub(crate) fn f1600(state: &mut [u64; 25]) {
+    tick!(KeccakScalar, 1);
     let mut a = *state;
     for rc in ROUND_CONSTANTS.chunks_exact(2) {
         a = round(a, rc[0]);

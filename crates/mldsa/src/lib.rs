@@ -165,6 +165,19 @@ macro_rules! write_via_update {
     };
 }
 
+/// Counts calls of a kernel for the benchmark's profile (`profile.rs`); nothing without the
+/// `profile` feature. `tick!(Kernel, n)`: n calls of `profile::Kernel::Kernel`.
+#[cfg(feature = "profile")]
+macro_rules! tick {
+    ($kernel:ident, $n:expr) => {
+        $crate::profile::tick($crate::profile::Kernel::$kernel, $n)
+    };
+}
+#[cfg(not(feature = "profile"))]
+macro_rules! tick {
+    ($kernel:ident, $n:expr) => {};
+}
+
 // M-2, the unsafe budget: the crate denies `unsafe_code`, and every module but the two that
 // need it (`backend`, for the AVX2 intrinsics in `backend/avx2/`, and `ct`, valgrind client
 // requests) forbids it, so no inner `allow` can bring it back. `tests/unsafe_budget.rs` checks.
@@ -216,6 +229,10 @@ mod prehash;
 #[cfg(feature = "alloc")]
 #[forbid(unsafe_code)]
 mod prepared;
+#[cfg(feature = "profile")]
+#[doc(hidden)]
+#[forbid(unsafe_code)]
+pub mod profile;
 #[forbid(unsafe_code)]
 mod rng;
 #[forbid(unsafe_code)]

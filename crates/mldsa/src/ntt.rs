@@ -74,6 +74,7 @@ const INV_NTT_SCALE: i32 = {
 ///
 /// Bounds: input |c| < q; output |c| < 9q.
 pub(crate) fn ntt(w: &Poly, out: &mut NttPoly) {
+    tick!(Ntt, 1);
     let a = &mut out.0;
     a.copy_from_slice(&w.0);
     let mut m = 0;
@@ -99,6 +100,7 @@ pub(crate) fn ntt(w: &Poly, out: &mut NttPoly) {
 /// Bounds: input |c| < q (the sums double at each of the 8 layers and 256 q < 2^31); output
 /// |c| < q.
 pub(crate) fn ntt_inverse(w_hat: &NttPoly, out: &mut Poly) {
+    tick!(NttInverse, 1);
     debug_assert!(w_hat.0.iter().all(|c| c.abs() < Q), "Bounds: NTT^-1 input");
     let a = &mut out.0;
     a.copy_from_slice(&w_hat.0);
@@ -127,6 +129,7 @@ pub(crate) fn ntt_inverse(w_hat: &NttPoly, out: &mut Poly) {
 ///
 /// Bounds: |a_i * b_i| <= 2^31 q (inputs below 9q qualify); output |c| < q.
 pub(crate) fn multiply_ntt(a: &NttPoly, b: &NttPoly, out: &mut NttPoly) {
+    tick!(Pointwise, 1);
     for ((o, &x), &y) in out.0.iter_mut().zip(a.0.iter()).zip(b.0.iter()) {
         *o = mont_mul(x, y);
     }
@@ -154,6 +157,7 @@ pub(crate) fn matrix_vector_ntt<Row: AsRef<[NttPoly]>>(
     v: &[NttPoly],
     out: &mut [NttPoly],
 ) {
+    tick!(Pointwise, crate::profile::matrix_terms(a_hat, v, out.len()));
     for (w_i, row) in out.iter_mut().zip(a_hat.iter()) {
         for n in 0..N {
             let mut acc = 0i64;

@@ -134,6 +134,7 @@ impl Poly {
 /// Constant time: see [`Poly::exceeds`].
 #[inline]
 pub(crate) fn vec_exceeds(v: &[Poly], bound: i32) -> u32 {
+    tick!(NormCheck, v.len());
     v.iter().fold(0, |any, p| any | p.exceeds(bound))
 }
 

@@ -113,6 +113,7 @@ macro_rules! for_gamma2 {
 ///
 /// Bounds: t in [0, q).
 pub(crate) fn power2_round_vec(t: &[Poly], t1: &mut [Poly], t0: &mut [Poly]) {
+    tick!(Power2Round, t.len());
     for ((t, t1), t0) in t.iter().zip(t1.iter_mut()).zip(t0.iter_mut()) {
         for i in 0..N {
             (t1.0[i], t0.0[i]) = power2_round(t.0[i]);
@@ -124,6 +125,7 @@ pub(crate) fn power2_round_vec(t: &[Poly], t1: &mut [Poly], t0: &mut [Poly]) {
 ///
 /// Bounds: w in [0, q).
 pub(crate) fn high_bits_vec<P: Parameters>(w: &[Poly], w1: &mut [Poly]) {
+    tick!(HighBits, w.len());
     for (w, w1) in w.iter().zip(w1.iter_mut()) {
         for i in 0..N {
             w1.0[i] = for_gamma2!(P, high_bits(w.0[i]));
@@ -136,6 +138,7 @@ pub(crate) fn high_bits_vec<P: Parameters>(w: &[Poly], w1: &mut [Poly]) {
 /// Constant time: as [`Poly::exceeds`]; only the combined answer depends on r.
 /// Bounds: r in [0, q).
 pub(crate) fn low_bits_exceed<P: Parameters>(r: &[Poly], bound: i32) -> u32 {
+    tick!(LowBitsCheck, r.len());
     let mut any = 0;
     for r in r {
         let mut r0 = Poly::ZERO;
@@ -153,6 +156,7 @@ pub(crate) fn low_bits_exceed<P: Parameters>(r: &[Poly], bound: i32) -> u32 {
 /// decision of the caller, and h itself becomes public once the signature is accepted.
 /// Bounds: r and r + z in [0, q) (`r_plus_z` is passed instead of z).
 pub(crate) fn make_hint_vec<P: Parameters>(r_plus_z: &[Poly], r: &[Poly], h: &mut [Poly]) -> u32 {
+    tick!(MakeHint, r.len());
     let mut count = 0u32;
     for ((rz, r), h) in r_plus_z.iter().zip(r.iter()).zip(h.iter_mut()) {
         for i in 0..N {
@@ -168,6 +172,7 @@ pub(crate) fn make_hint_vec<P: Parameters>(r_plus_z: &[Poly], r: &[Poly], h: &mu
 ///
 /// Bounds: h in {0, 1}, r in [0, q).
 pub(crate) fn use_hint_vec<P: Parameters>(h: &[Poly], r: &[Poly], w1: &mut [Poly]) {
+    tick!(UseHint, r.len());
     for ((h, r), w1) in h.iter().zip(r.iter()).zip(w1.iter_mut()) {
         for i in 0..N {
             w1.0[i] = for_gamma2!(P, use_hint(h.0[i], r.0[i]));

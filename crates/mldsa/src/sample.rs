@@ -126,6 +126,7 @@ fn rej_bounded_poly_from<P: Parameters>(
 /// FIPS 204 Algorithm 32, ExpandA: A-hat[r][s] = RejNTTPoly(rho || s || r), over the set's
 /// stream ([`rej_ntt_poly_for`]).
 pub(crate) fn expand_a<P: Parameters>(rho: &[u8; 32], a_hat: &mut P::MatrixA) {
+    tick!(ExpandA, 1);
     let mut seed = [0u8; 34];
     seed[..32].copy_from_slice(rho);
     for (r, row) in a_hat.as_mut().iter_mut().enumerate() {
@@ -140,6 +141,7 @@ pub(crate) fn expand_a<P: Parameters>(rho: &[u8; 32], a_hat: &mut P::MatrixA) {
 /// FIPS 204 Algorithm 33, ExpandS: s1[r] = RejBoundedPoly(rho' || r), s2[r] = ... (rho' || r + l),
 /// over the set's stream ([`rej_bounded_poly`]).
 pub(crate) fn expand_s<P: Parameters>(rho_prime: &[u8; 64], s1: &mut P::VecL, s2: &mut P::VecK) {
+    tick!(ExpandS, 1);
     let mut seed = [0u8; 66];
     seed[..64].copy_from_slice(rho_prime);
     let polys = s1.as_mut().iter_mut().chain(s2.as_mut().iter_mut());
@@ -157,6 +159,7 @@ pub(crate) fn expand_s<P: Parameters>(rho_prime: &[u8; 64], s1: &mut P::VecL, s2
 ///
 /// Bounds: kappa + l - 1 < 2^16 (the signing loop bound makes it so; see params.rs).
 pub(crate) fn expand_mask<P: Parameters>(rho_pp: &[u8; 64], kappa: u16, y: &mut P::VecL) {
+    tick!(ExpandMask, 1);
     let mut seed = [0u8; 66];
     seed[..64].copy_from_slice(rho_pp);
     // 32 * (1 + bitlen(gamma1 - 1)) bytes per polynomial: 576 or 640.
@@ -192,6 +195,7 @@ fn scrub_after_secret_streams<P: Parameters>() {
 /// nothing useful: they are random-oracle outputs), so the rejection branches and the
 /// data-dependent index j may depend on it.
 pub(crate) fn sample_in_ball<P: Parameters>(c_tilde: &[u8], c: &mut Poly) {
+    tick!(SampleInBall, 1);
     let mut h = Shake256::new();
     h.absorb(c_tilde);
     h.finalize();

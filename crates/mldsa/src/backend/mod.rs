@@ -159,6 +159,13 @@ pub(crate) trait Backend: Copy {
         }
     }
 
+    /// The four-way Keccak-f[1600] permutation on four states (lane j of state i at
+    /// `[j][i]`), for timing it in the profile; `None` if this backend has none.
+    #[cfg(feature = "profile")]
+    fn keccak4x_for_profile(self) -> Option<fn(&mut [[u64; 4]; 25])> {
+        None
+    }
+
     /// FIPS 204 Algorithm 28, w1Encode.
     #[inline(always)]
     fn w1_encode<P: Parameters>(self, w1: &[Poly], out: &mut [u8]) {
@@ -176,6 +183,7 @@ pub(crate) fn expand_a_times_by_rows<P: Parameters>(
     v: &[NttPoly],
     out: &mut [NttPoly],
 ) {
+    tick!(ExpandATimes, 1);
     let mut row = P::NttVecL::zeroed();
     let mut seed = [0u8; 34];
     seed[..32].copy_from_slice(rho);

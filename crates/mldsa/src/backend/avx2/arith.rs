@@ -231,6 +231,7 @@ fn bound_minus_abs(bound_minus_1: __m256i, a: __m256i) -> __m256i {
 /// r1 = (r + 2^(d-1) - 1) >> d and r0 = r - r1 2^d, in (-2^(d-1), 2^(d-1)].
 #[target_feature(enable = "avx2")]
 pub(crate) fn power2_round_vec(t: &[Poly], t1: &mut [Poly], t0: &mut [Poly]) {
+    tick!(Power2Round, t.len());
     debug_assert!(all_in(t, 0, Q), "Bounds: t in [0, q)");
     for ((t, t1), t0) in t.iter().zip(t1.iter_mut()).zip(t0.iter_mut()) {
         for ((t, t1), t0) in lanes(t).iter().zip(lanes_mut(t1)).zip(lanes_mut(t0)) {
@@ -247,6 +248,7 @@ pub(crate) fn power2_round_vec(t: &[Poly], t1: &mut [Poly], t0: &mut [Poly]) {
 /// [0, (q-1)/(2 gamma2)).
 #[target_feature(enable = "avx2")]
 pub(crate) fn high_bits_vec<P: Parameters>(w: &[Poly], w1: &mut [Poly]) {
+    tick!(HighBits, w.len());
     debug_assert!(all_in(w, 0, Q), "Bounds: w in [0, q)");
     for (w, w1) in w.iter().zip(w1.iter_mut()) {
         for (w, w1) in lanes(w).iter().zip(lanes_mut(w1)) {
@@ -262,6 +264,7 @@ pub(crate) fn high_bits_vec<P: Parameters>(w: &[Poly], w1: &mut [Poly]) {
 /// Constant time: every coefficient is visited; only the combined answer depends on r.
 #[target_feature(enable = "avx2")]
 pub(crate) fn low_bits_exceed<P: Parameters>(r: &[Poly], bound: i32) -> u32 {
+    tick!(LowBitsCheck, r.len());
     debug_assert!(all_in(r, 0, Q), "Bounds: r in [0, q)");
     debug_assert!(bound > 0, "Bounds: bound > 0");
     let bound_minus_1 = _mm256_set1_epi32(bound.wrapping_sub(1));
@@ -283,6 +286,7 @@ pub(crate) fn low_bits_exceed<P: Parameters>(r: &[Poly], bound: i32) -> u32 {
 /// Constant time: the count is a lane-wise sum; the caller decides what to reveal of it.
 #[target_feature(enable = "avx2")]
 pub(crate) fn make_hint_vec<P: Parameters>(r_plus_z: &[Poly], r: &[Poly], h: &mut [Poly]) -> u32 {
+    tick!(MakeHint, r.len());
     debug_assert!(all_in(r_plus_z, 0, Q), "Bounds: r + z in [0, q)");
     debug_assert!(all_in(r, 0, Q), "Bounds: r in [0, q)");
     let one = _mm256_set1_epi32(1);
@@ -305,6 +309,7 @@ pub(crate) fn make_hint_vec<P: Parameters>(r_plus_z: &[Poly], r: &[Poly], h: &mu
 /// [0, (q-1)/(2 gamma2)).
 #[target_feature(enable = "avx2")]
 pub(crate) fn use_hint_vec<P: Parameters>(h: &[Poly], r: &[Poly], w1: &mut [Poly]) {
+    tick!(UseHint, r.len());
     debug_assert!(all_in(h, 0, 2), "Bounds: h in {{0, 1}}");
     debug_assert!(all_in(r, 0, Q), "Bounds: r in [0, q)");
     let m = _mm256_set1_epi32(const { DecomposeConsts::new(P::GAMMA2).m });
@@ -334,6 +339,7 @@ pub(crate) fn use_hint_vec<P: Parameters>(h: &[Poly], r: &[Poly], w1: &mut [Poly
 /// the answer depends on v.
 #[target_feature(enable = "avx2")]
 pub(crate) fn vec_exceeds(v: &[Poly], bound: i32) -> u32 {
+    tick!(NormCheck, v.len());
     debug_assert!(
         v.iter()
             .all(|p| p.0.iter().fold(true, |ok, &c| ok & (c != i32::MIN))),
@@ -406,6 +412,7 @@ fn pack_6bit(c: &[[i32; 8]; 4], out: &mut [u8]) {
 /// Constant time: no branch on the coefficients (the output becomes public, the input is not yet).
 #[target_feature(enable = "avx2")]
 pub(crate) fn w1_encode<P: Parameters>(w1: &[Poly], out: &mut [u8]) {
+    tick!(W1Encode, 1);
     let len = 32 * P::W1_BITS;
     debug_assert_eq!(out.len(), w1.len() * len, "Bounds: w1Encode length");
     debug_assert!(all_in(w1, 0, 1 << P::W1_BITS), "Bounds: w1 in [0, 2^bits)");

@@ -132,6 +132,7 @@ macro_rules! round {
 #[target_feature(enable = "avx2")]
 #[inline]
 pub(crate) fn f1600x4(state: &mut [__m256i; 25]) {
+    tick!(Keccak4x, 1);
     // Byte shuffles that rotate each 64-bit element left by 8 and by 56 bits.
     let r8 = _mm256_setr_epi8(
         7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14, 7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10,
@@ -148,6 +149,26 @@ pub(crate) fn f1600x4(state: &mut [__m256i; 25]) {
         a = round!(a, rc[1], r8, r56);
     }
     *state = a;
+}
+
+/// [`f1600x4`] on four states given lane by lane (lane j of state i at `[j][i]`), for the
+/// profile's timing of it.
+#[cfg(feature = "profile")]
+#[target_feature(enable = "avx2")]
+pub(crate) fn permute_lanes(lanes: &mut [[u64; 4]; 25]) {
+    let mut v = [_mm256_setzero_si256(); 25];
+    for (r, l) in v.iter_mut().zip(lanes.iter()) {
+        *r = _mm256_set_epi64x(l[3] as i64, l[2] as i64, l[1] as i64, l[0] as i64);
+    }
+    f1600x4(&mut v);
+    for (l, r) in lanes.iter_mut().zip(v) {
+        *l = [
+            _mm256_extract_epi64::<0>(r) as u64,
+            _mm256_extract_epi64::<1>(r) as u64,
+            _mm256_extract_epi64::<2>(r) as u64,
+            _mm256_extract_epi64::<3>(r) as u64,
+        ];
+    }
 }
 
 /// Four SHAKE sponges (FIPS 202 section 6.2) with a rate of `RATE` bytes, run in lockstep on

@@ -195,4 +195,14 @@ impl Backend for Avx2 {
     fn w1_encode<P: Parameters>(self, w1: &[Poly], out: &mut [u8]) {
         avx2!(arith::w1_encode::<P>(w1, out))
     }
+
+    #[cfg(feature = "profile")]
+    fn keccak4x_for_profile(self) -> Option<fn(&mut [[u64; 4]; 25])> {
+        fn permute(lanes: &mut [[u64; 4]; 25]) {
+            if Avx2::detect().is_some() {
+                avx2!(keccak4x::permute_lanes(lanes))
+            }
+        }
+        Some(permute)
+    }
 }

@@ -508,6 +508,7 @@ fn transpose(r: &mut [__m256i; 8]) {
 /// < 5.1 q; the Montgomery precondition |z b| <= 4.5 q^2 <= 2^31 q holds throughout.
 #[target_feature(enable = "avx2")]
 pub(crate) fn ntt(w: &Poly, out: &mut NttPoly) {
+    tick!(Ntt, 1);
     debug_assert!(
         w.0.iter().all(|c| c.unsigned_abs() < Q as u32),
         "Bounds: NTT input"
@@ -564,6 +565,7 @@ pub(crate) fn ntt(w: &Poly, out: &mut NttPoly) {
 /// SCALED_ZETA_1, both centred), whose outputs are below 128 q^2 / 2^32 + q/2 < 0.75 q.
 #[target_feature(enable = "avx2")]
 pub(crate) fn ntt_inverse(w_hat: &NttPoly, out: &mut Poly) {
+    tick!(NttInverse, 1);
     debug_assert!(
         w_hat.0.iter().all(|c| c.unsigned_abs() < Q as u32),
         "Bounds: NTT^-1 input"
@@ -619,6 +621,7 @@ pub(crate) fn ntt_inverse(w_hat: &NttPoly, out: &mut Poly) {
 /// a_i * b_i * 2^-32 mod q with |out_i| < q, exactly as [`crate::ntt::multiply_ntt`].
 #[target_feature(enable = "avx2")]
 pub(crate) fn multiply_ntt(a: &NttPoly, b: &NttPoly, out: &mut NttPoly) {
+    tick!(Pointwise, 1);
     debug_assert!(
         a.0.iter()
             .zip(b.0.iter())
@@ -642,6 +645,7 @@ pub(crate) fn multiply_ntt(a: &NttPoly, b: &NttPoly, out: &mut NttPoly) {
 /// callers reduce afterwards).
 #[target_feature(enable = "avx2")]
 pub(crate) fn multiply_accumulate(acc: &mut NttPoly, a: &NttPoly, b: &NttPoly) {
+    tick!(Pointwise, 1);
     debug_assert!(
         a.0.iter()
             .zip(b.0.iter())
@@ -675,6 +679,7 @@ pub(crate) fn matrix_vector_ntt<Row: AsRef<[NttPoly]>>(
     v: &[NttPoly],
     out: &mut [NttPoly],
 ) {
+    tick!(Pointwise, crate::profile::matrix_terms(a_hat, v, out.len()));
     debug_assert!(
         a_hat.iter().all(|row| row.as_ref().len().min(v.len()) <= 7),
         "Bounds: at most 7 terms per row"
