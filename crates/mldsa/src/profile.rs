@@ -2,7 +2,7 @@
 //! for the benchmark's profile table (issue #20). Compiled only with the `profile` feature,
 //! which only the benchmark (`bench/`) turns on; not part of the API.
 //!
-//! Each kernel site calls [`tick`] (through the crate's `tick!` macro, which is empty without
+//! Each kernel site calls `tick` (through the crate's `tick!` macro, which is empty without
 //! the feature). Counting is off until [`enable`]: then a tick is one relaxed load and a
 //! predictable branch, and while on, a relaxed load and store of a static counter (the
 //! benchmark measures on one thread). [`leaf_costs`] times every kernel alone, on the backend
@@ -18,9 +18,9 @@ use std::time::Instant;
 /// The kernels counted. A call of each is the unit in its doc.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kernel {
-    /// One scalar Keccak-f[1600] permutation (H, G, mu, H(mu || w1), SampleInBall).
+    /// One scalar Keccak-f\[1600\] permutation (H, G, mu, H(mu || w1), SampleInBall).
     KeccakScalar,
-    /// One four-way Keccak-f[1600] permutation (the AVX2 samplers).
+    /// One four-way Keccak-f\[1600\] permutation (the AVX2 samplers).
     Keccak4x,
     /// One NTT of one polynomial.
     Ntt,
