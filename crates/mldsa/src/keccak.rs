@@ -351,18 +351,11 @@ mod tests {
     #[test]
     fn unrolled_permutation_equals_the_step_by_step_one() {
         // SplitMix64 states, and the all-zero state.
-        let mut seed = 0u64;
-        let mut next = || {
-            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = seed;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
+        let mut rng = crate::splitmix::SplitMix64(0);
         for trial in 0..64 {
             let mut a = [0u64; 25];
             if trial > 0 {
-                a = core::array::from_fn(|_| next());
+                a = core::array::from_fn(|_| rng.next_u64());
             }
             let mut b = a;
             f1600(&mut a);

@@ -247,6 +247,9 @@ mod sig;
 mod sign;
 #[forbid(unsafe_code)]
 mod signing_key;
+#[cfg(any(test, feature = "profile"))]
+#[forbid(unsafe_code)]
+mod splitmix;
 #[forbid(unsafe_code)]
 mod stream;
 #[forbid(unsafe_code)]

@@ -12,6 +12,7 @@
 use crate::backend::{Backend, with_backend};
 use crate::params::{Matrix, ParameterSet, PolyVec};
 use crate::poly::{NttPoly, Poly};
+use crate::splitmix::SplitMix64;
 use core::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -222,32 +223,6 @@ pub fn counts() -> [u64; KERNELS] {
     core::array::from_fn(|i| COUNTS[i].load(Ordering::Relaxed))
 }
 
-/// SplitMix64, for inputs that do not repeat.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A coefficient in [0, q).
-    fn coeff(&mut self) -> i32 {
-        (self.next() % crate::params::Q as u64) as i32
-    }
-
-    fn poly(&mut self) -> Poly {
-        Poly(core::array::from_fn(|_| self.coeff()))
-    }
-
-    fn bytes<const L: usize>(&mut self) -> [u8; L] {
-        core::array::from_fn(|_| self.next() as u8)
-    }
-}
-
 /// Runs of each kernel timed by [`leaf_costs`]; the fastest counts.
 const RUNS: usize = 25;
 
@@ -283,7 +258,7 @@ pub fn leaf_costs<P: ParameterSet>(iters: u32) -> [f64; KERNELS] {
 }
 
 fn leaf_costs_on<P: ParameterSet, B: Backend>(b: B, iters: u32) -> [f64; KERNELS] {
-    let mut rng = Rng(0x5EED);
+    let mut rng = SplitMix64(0x5EED);
     let mut cost = [0f64; KERNELS];
     // A key pair and a signature to decode and re-encode.
     let sk = crate::SigningKey::<P>::from_seed(&rng.bytes());

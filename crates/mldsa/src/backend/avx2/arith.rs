@@ -658,6 +658,7 @@ mod tests {
     use crate::params::{MlDsa44, MlDsa65, MlDsa87};
     use crate::poly::N;
     use crate::rounding::{GAMMA2_32, GAMMA2_88};
+    use crate::splitmix::SplitMix64;
 
     /// Polynomials per batch when sweeping Z_q (several, so that the kernels' outer loops run).
     /// Under Miri (M-1, `scripts/miri.sh`) 2: the point there is the kernels' memory accesses,
@@ -691,25 +692,6 @@ mod tests {
             std::eprintln!("note: this CPU has no AVX2; AVX2 kernel test skipped");
         }
         yes
-    }
-
-    /// SplitMix64, for reproducible pseudorandom inputs.
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        }
-
-        /// Uniform in [lo, hi] (test code: the modulo bias does not matter).
-        fn range(&mut self, lo: i32, hi: i32) -> i32 {
-            let span = (hi as i64 - lo as i64 + 1) as u64;
-            (lo as i64 + (self.next() % span) as i64) as i32
-        }
     }
 
     /// Calls `f` with batches of `BATCH` polynomials holding every r in [0, q) once, in order
@@ -985,7 +967,7 @@ mod tests {
         if !have_avx2() {
             return;
         }
-        let mut rng = Rng(1);
+        let mut rng = SplitMix64(1);
         let bounds = [
             1,
             2,
@@ -1054,7 +1036,7 @@ mod tests {
                 let i = rng.range(0, v.len() as i32 - 1) as usize;
                 let j = rng.range(0, N as i32 - 1) as usize;
                 let x = rng.range(bound, bound.saturating_add(2));
-                v[i].0[j] = if rng.next() & 1 == 0 { x } else { -x };
+                v[i].0[j] = if rng.next_u64() & 1 == 0 { x } else { -x };
             }
             let want = crate::poly::vec_exceeds(&v, bound);
             // SAFETY: as above.
@@ -1087,7 +1069,7 @@ mod tests {
                 cases.push(v);
             }
         }
-        let mut rng = Rng(P::K as u64);
+        let mut rng = SplitMix64(P::K as u64);
         for round in 0..rounds(2000, 4) {
             let hi = if round % 2 == 0 { top } else { m - 1 };
             let mut v = vec![Poly::ZERO; k];
@@ -1144,9 +1126,9 @@ mod tests {
             v[bit / 8] ^= 1 << (bit % 8);
             cases.push(v);
         }
-        let mut rng = Rng(P::Z_BITS as u64);
+        let mut rng = SplitMix64(P::Z_BITS as u64);
         for _ in 0..rounds(2000, 4) {
-            cases.push((0..len).map(|_| rng.next() as u8).collect());
+            cases.push((0..len).map(|_| rng.next_u64() as u8).collect());
         }
         let (mut got, mut want) = (Poly::ZERO, Poly::ZERO);
         for (n, v) in cases.iter().enumerate() {
@@ -1220,7 +1202,7 @@ mod tests {
             assert_polys_eq("sub_freeze edges", &c, &want, &[&w, &input]);
         }
         // Every difference a = w - cs2 in [-h, q - 1 + h].
-        let mut rng = Rng(21);
+        let mut rng = SplitMix64(21);
         let (lo, hi) = (-h, Q - 1 + h);
         let mut a = lo;
         let mut count = 0usize;

@@ -312,6 +312,7 @@ impl<const RATE: usize> Shake4<RATE> {
 mod tests {
     use super::*;
     use crate::keccak::{Sponge, f1600};
+    use crate::splitmix::SplitMix64;
 
     /// Whether the kernels can run here; prints why a test does nothing when they cannot.
     fn have_avx2() -> bool {
@@ -320,23 +321,6 @@ mod tests {
             eprintln!("skipped: this CPU has no AVX2");
         }
         yes
-    }
-
-    /// SplitMix64: reproducible test data without a dependency.
-    struct TestRng(u64);
-
-    impl TestRng {
-        fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        }
-
-        fn bytes(&mut self, n: usize) -> Vec<u8> {
-            (0..n).map(|_| self.next() as u8).collect()
-        }
     }
 
     /// Packs four scalar states into the x4 layout, permutes, and unpacks them.
@@ -361,13 +345,13 @@ mod tests {
         if !have_avx2() {
             return;
         }
-        let mut rng = TestRng(1);
+        let mut rng = SplitMix64(1);
         // Fewer trials under Miri (M-1): it checks the memory accesses, not the arithmetic.
         for trial in 0..if cfg!(miri) { 2 } else { 16 } {
             // Trial 0 starts from the all-zero state (whose image FIPS 202's examples give).
             let mut states = [[0u64; 25]; 4];
             if trial > 0 {
-                states = core::array::from_fn(|_| core::array::from_fn(|_| rng.next()));
+                states = core::array::from_fn(|_| core::array::from_fn(|_| rng.next_u64()));
             }
             let mut expect = states;
             // Twice in a row: the output of one call is a valid input of the next.
@@ -401,8 +385,12 @@ mod tests {
 
     /// Four different messages of length `len`, `blocks` blocks squeezed in two calls (none or
     /// one block, then the rest), against four scalar sponges.
-    fn check_against_scalar<const RATE: usize>(rng: &mut TestRng, len: usize, blocks: usize) {
-        let msgs: [Vec<u8>; 4] = core::array::from_fn(|_| rng.bytes(len));
+    fn check_against_scalar<const RATE: usize>(rng: &mut SplitMix64, len: usize, blocks: usize) {
+        let msgs: [Vec<u8>; 4] = core::array::from_fn(|_| {
+            let mut m = vec![0; len];
+            rng.fill(&mut m);
+            m
+        });
         let first = (blocks & 1) * RATE;
         // SAFETY: callers checked for AVX2.
         let got = unsafe { shake_x4::<RATE>(&msgs, first, blocks * RATE - first) };
@@ -424,7 +412,7 @@ mod tests {
         if !have_avx2() {
             return;
         }
-        let mut rng = TestRng(2);
+        let mut rng = SplitMix64(2);
         for rate in [168, 136] {
             let lengths = [
                 0,
