@@ -4,7 +4,7 @@
 use crate::backend::{Backend, with_backend};
 use crate::declassify::public;
 use crate::encode::{SkParts, pk_encode, sk_decode, sk_encode};
-use crate::error::Malformed;
+use crate::error::{Error, Input, Malformed, check_len};
 use crate::field::{caddq, center, montgomery_reduce};
 use crate::keccak::shake256;
 use crate::keygen::compute_t1_t0;
@@ -237,9 +237,16 @@ impl<P: Parameters> ExpandedSecret<P> {
     /// FIPS 204 skDecode (strict ranges) only: tr and t0 are taken as given and no public key
     /// is derived, as ML-DSA.Sign on the encoding does. The key is held as [`Scratch`] (on the
     /// heap under `alloc`), so one-shot signing also fits a 128 KiB stack.
-    pub(crate) fn decode_for_signing(bytes: &[u8]) -> Result<Scratch<Self>, Malformed> {
+    /// Checks the length first; errors name the signing key.
+    pub(crate) fn decode_for_signing(bytes: &[u8]) -> Result<Scratch<Self>, Error> {
+        check_len(Input::SigningKey, bytes, P::SK_LEN)?;
         let mut secret = Self::boxed();
-        secret.decode_into(bytes, &mut CoefficientScratch::<P>::zeroed())?;
+        secret
+            .decode_into(bytes, &mut CoefficientScratch::<P>::zeroed())
+            .map_err(|what| Error::Malformed {
+                input: Input::SigningKey,
+                what,
+            })?;
         Ok(secret)
     }
 

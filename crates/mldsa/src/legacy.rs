@@ -155,12 +155,7 @@ impl<P: DilithiumParameterSet> SigningKey<P> {
     /// [`SigningKey::from_bytes_unverified`] followed by [`SigningKey::sign_deterministic`].
     /// For bindings whose API passes key bytes on every call (dilithium-py's).
     pub fn sign_deterministic_with_bytes(sk: &[u8], msg: &[u8]) -> Result<Signature<P>, Error> {
-        check_len(Input::SigningKey, sk, P::SK_LEN)?;
-        let secret =
-            ExpandedSecret::<P>::decode_for_signing(sk).map_err(|what| Error::Malformed {
-                input: Input::SigningKey,
-                what,
-            })?;
+        let secret = ExpandedSecret::<P>::decode_for_signing(sk)?;
         let mut tr = [0u8; TR_BYTES];
         tr.copy_from_slice(&secret.tr[..TR_BYTES]);
         let mu = message_representative(&tr, msg);

@@ -175,7 +175,7 @@ impl<P: ParameterSet> SigningKey<P> {
         ctx: &[u8],
         rnd: &[u8; 32],
     ) -> Result<Signature<P>, Error> {
-        let secret = Self::decode_for_signing(sk)?;
+        let secret = ExpandedSecret::<P>::decode_for_signing(sk)?;
         let mu = pure_mu(&secret.tr, msg, ctx)?;
         sign_internal::<P>(&secret, &mu, rnd).map(Signature::from_trusted)
     }
@@ -192,17 +192,8 @@ impl<P: ParameterSet> SigningKey<P> {
         mu: &[u8; MU_LEN],
         rnd: &[u8; 32],
     ) -> Result<Signature<P>, Error> {
-        let secret = Self::decode_for_signing(sk)?;
+        let secret = ExpandedSecret::<P>::decode_for_signing(sk)?;
         sign_internal::<P>(&secret, mu, rnd).map(Signature::from_trusted)
-    }
-
-    /// skDecode for one-shot signing: the length, then the strict ranges of s1 and s2.
-    fn decode_for_signing(sk: &[u8]) -> Result<crate::scratch::Scratch<ExpandedSecret<P>>, Error> {
-        check_len(Input::SigningKey, sk, P::SK_LEN)?;
-        ExpandedSecret::<P>::decode_for_signing(sk).map_err(|what| Error::Malformed {
-            input: Input::SigningKey,
-            what,
-        })
     }
 
     /// The FIPS 204 expanded encoding (Algorithm 24, skEncode). Secret: it is zeroised when the

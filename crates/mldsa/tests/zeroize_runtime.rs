@@ -891,12 +891,20 @@ fn seed_for(name: &str) -> Wiped<[u8; 32]> {
     xi
 }
 
+/// The mu given to the external-mu one-shot signer.
+const EXTERNAL_MU: [u8; 64] = [0x5A; 64];
+
 /// rho'' = H(K || rnd || mu) of pure ML-DSA on (MSG, CTX) (FIPS 204 Algorithms 2 and 7).
 fn mldsa_rho_pp(sk: &[u8], rnd: &[u8; 32]) -> [u8; 64] {
     let mut mu = [0u8; 64];
     shake256(&[&sk[64..128], &[0, CTX.len() as u8], CTX, MSG], &mut mu);
+    rho_pp_of_mu(sk, rnd, &mu)
+}
+
+/// rho'' = H(K || rnd || mu) (FIPS 204 Algorithm 7 step 7).
+fn rho_pp_of_mu(sk: &[u8], rnd: &[u8; 32], mu: &[u8; 64]) -> [u8; 64] {
     let mut rho_pp = [0u8; 64];
-    shake256(&[&sk[32..64], rnd, &mu], &mut rho_pp);
+    shake256(&[&sk[32..64], rnd, mu], &mut rho_pp);
     rho_pp
 }
 
@@ -970,6 +978,9 @@ fn op_sign_expanded<'a, P: ParameterSet>(_: &'a [u8; 32], sk: &'a [u8]) -> Box<d
         let sig = SigningKey::<P>::sign_with_expanded(sk, MSG, CTX, &[0; 32]);
         black_box(sig.expect("sign"));
         let sig = SigningKey::<P>::sign_with_expanded(sk, MSG, CTX, &HEDGED_RND);
+        black_box(sig.expect("sign"));
+        // The external-mu one-shot (the Python drop-in's path); mu is public.
+        let sig = SigningKey::<P>::sign_mu_with_expanded(sk, &EXTERNAL_MU, &HEDGED_RND);
         black_box(sig.expect("sign"));
     })
 }
@@ -1078,6 +1089,7 @@ fn check_mldsa<P: ParameterSet + 'static>(shape: Shape, runs: &mut Vec<Run>) {
     let rho_pps = [
         mldsa_rho_pp(&sk_bytes, &[0; 32]),
         mldsa_rho_pp(&sk_bytes, &HEDGED_RND),
+        rho_pp_of_mu(&sk_bytes, &HEDGED_RND, &EXTERNAL_MU),
     ];
     let needles = needles(shape, xi, &sk_bytes, &rho_pps);
     run_on_every_backend(P::NAME, &needles, &mldsa_ops::<P>(), xi, &sk_bytes, runs);
@@ -1131,7 +1143,7 @@ fn check_legacy<P: DilithiumParameterSet + 'static>(
     let mut rho_pp = [0u8; 64];
     shake256(&[&sk_bytes[32..64], &mu], &mut rho_pp);
     let needles = needles(shape, xi, &sk_bytes, &[rho_pp]);
-    let ops: [(&'static str, OpFn); 5] = [
+    let ops: [(&'static str, OpFn); 6] = [
         ("keygen", |xi, _| {
             Box::new(move || {
                 black_box(&legacy::SigningKey::<P>::from_seed(xi));
@@ -1163,6 +1175,13 @@ fn check_legacy<P: DilithiumParameterSet + 'static>(
             Box::new(move || {
                 let sk = legacy::SigningKey::<P>::from_bytes(bytes).expect("decode");
                 black_box(sk.sign_deterministic(MSG).expect("sign"));
+            })
+        }),
+        // One-shot signing from the key bytes (the Python drop-in's path).
+        ("sign-bytes", |_, bytes| {
+            Box::new(move || {
+                let sig = legacy::SigningKey::<P>::sign_deterministic_with_bytes(bytes, MSG);
+                black_box(sig.expect("sign"));
             })
         }),
     ];
