@@ -28,3 +28,35 @@ def test_threads_share_keys():
     with ThreadPoolExecutor(max_workers=6) as pool:
         results = list(pool.map(work, range(40)))
     assert results == [True] * 40
+
+
+
+def test_one_streaming_signer_shared_by_threads():
+    """A mutable object under contention (a real race on free-threaded CPython, where
+    freethreaded.sh runs this with the GIL off): each update either goes through or raises
+    RuntimeError (PyO3's per-object borrow flag), and the state is never corrupted. Every chunk
+    is the same 7 bytes (not a divisor of SHAKE256's 136-byte rate, so chunks straddle blocks),
+    which makes the message independent of the order the updates ran in: the deterministic
+    signature must verify over exactly as many chunks as went through."""
+    key = mldsa_rs.MLDSA44PrivateKey.from_seed_bytes(bytes(range(32)))
+    signer = key.signer(deterministic=True)
+    chunk = b"chunk;\n"[:7]
+
+    def feed(_):
+        went, busy = 0, 0
+        for _ in range(300):
+            try:
+                signer.update(chunk)
+                went += 1
+            except RuntimeError:
+                busy += 1
+        return went, busy
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        counts = list(pool.map(feed, range(4)))
+    went = sum(w for w, _ in counts)
+    assert went + sum(b for _, b in counts) == 1200
+    assert went > 0
+    sig = signer.finalize()
+    key.public_key().verify(sig, chunk * went)
+    assert sig == key.sign(chunk * went, deterministic=True)
