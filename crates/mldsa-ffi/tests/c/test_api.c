@@ -59,6 +59,10 @@ typedef struct {
     int (*ref_keypair)(uint8_t *, uint8_t *);
     int (*ref_signature)(uint8_t *, size_t *, const uint8_t *, size_t, const uint8_t *, size_t,
                          const uint8_t *);
+    int (*ref_signature_internal)(uint8_t *, size_t *, const uint8_t *, size_t, const uint8_t *,
+                                  size_t, const uint8_t *, const uint8_t *);
+    int (*ref_verify_internal)(const uint8_t *, size_t, const uint8_t *, size_t, const uint8_t *,
+                               size_t, const uint8_t *);
 } set_api;
 
 #define SET(P, N)                                                                              \
@@ -69,14 +73,18 @@ typedef struct {
      P##_sign_internal, P##_verify_internal, P##_sign_ctx_new, P##_verify_ctx_new,               \
      P##_signing_key_new, P##_signing_key_from_seed, P##_verifying_key_new, P##_pk_to_spki,      \
      P##_pk_from_spki, P##_seed_to_pkcs8, P##_sk_to_pkcs8, P##_sk_from_pkcs8,                    \
-     P##_ref_keypair, P##_ref_signature}
+     P##_ref_keypair, P##_ref_signature, P##_ref_signature_internal, P##_ref_verify_internal}
 
 /* The drop-in symbols, declared in include/mldsa/ref-fips204/api.h (not included here: its
  * crypto_sign names would clash with nothing, but this file tests the idiomatic API). */
 #define REF_DECL(P)                                                                            \
     int P##_ref_keypair(uint8_t *, uint8_t *);                                                 \
     int P##_ref_signature(uint8_t *, size_t *, const uint8_t *, size_t, const uint8_t *,       \
-                          size_t, const uint8_t *);
+                          size_t, const uint8_t *);                                            \
+    int P##_ref_signature_internal(uint8_t *, size_t *, const uint8_t *, size_t,               \
+                                   const uint8_t *, size_t, const uint8_t *, const uint8_t *); \
+    int P##_ref_verify_internal(const uint8_t *, size_t, const uint8_t *, size_t,              \
+                                const uint8_t *, size_t, const uint8_t *);
 REF_DECL(mldsa44)
 REF_DECL(mldsa65)
 REF_DECL(mldsa87)
@@ -95,11 +103,23 @@ static int quick;
 
 /* ---- ACVP ---------------------------------------------------------------------------------- */
 
+/* The prefix the pq-crystals reference's crypto_sign_signature builds for sign.h's
+ * signature_internal: 0 || ctxlen || ctx for pure ML-DSA, empty for the internal interface.
+ * Returns its length. */
+static size_t reference_pre(uint8_t pre[2 + 255], const char *kind, const uint8_t *ctx,
+                            size_t ctxlen) {
+    if (strcmp(kind, "internal") == 0) return 0;
+    pre[0] = 0;
+    pre[1] = (uint8_t)ctxlen;
+    memcpy(pre + 2, ctx, ctxlen);
+    return 2 + ctxlen;
+}
+
 static void acvp(const char *path) {
     FILE *f = fopen(path, "r");
     char *line = NULL, *tok[12];
     size_t cap = 0;
-    unsigned long n = 0, done[3] = {0, 0, 0};
+    unsigned long n = 0, done[3] = {0, 0, 0}, dropin[2] = {0, 0};
     CHECK(f != NULL, "cannot open %s", path);
     if (f == NULL) return;
     while (getline(&line, &cap, f) > 0) {
@@ -147,6 +167,16 @@ static void acvp(const char *path) {
             }
             CHECK(rc == MLDSA_OK && lsig == s->sig_bytes && memcmp(out, sig, lsig) == 0,
                   "sigGen %s %s rc %d", s->name, tok[2], rc);
+            if (strcmp(tok[2], "pure") == 0 || strcmp(tok[2], "internal") == 0) {
+                /* sign.h's signature_internal with the prefix the reference would build. */
+                uint8_t pre[2 + 255];
+                size_t prelen = reference_pre(pre, tok[2], ctx, lc), l = 0;
+                memset(out, 0xAA, s->sig_bytes);
+                rc = s->ref_signature_internal(out, &l, msg, lm, prelen ? pre : NULL, prelen, r, sk);
+                CHECK(rc == 0 && l == lsig && memcmp(out, sig, lsig) == 0,
+                      "sigGen %s %s through ref_signature_internal: rc %d", s->name, tok[2], rc);
+                dropin[0]++;
+            }
             if (lr == 0 && strcmp(tok[2], "pure") == 0) {
                 CHECK(s->sign_deterministic(out, msg, lm, ctx, lc, sk) == MLDSA_OK &&
                           memcmp(out, sig, lsig) == 0, "sign_deterministic");
@@ -170,6 +200,14 @@ static void acvp(const char *path) {
             }
             CHECK(rc == (want ? MLDSA_OK : MLDSA_ERR_INVALID_SIGNATURE), "sigVer %s %s: rc %d",
                   s->name, tok[2], rc);
+            if (strcmp(tok[2], "pure") == 0 || strcmp(tok[2], "internal") == 0) {
+                uint8_t pre[2 + 255];
+                size_t prelen = reference_pre(pre, tok[2], ctx, lc);
+                rc = s->ref_verify_internal(sig, lsig, msg, lm, prelen ? pre : NULL, prelen, pk);
+                CHECK(rc == (want ? 0 : -1), "sigVer %s %s through ref_verify_internal: rc %d",
+                      s->name, tok[2], rc);
+                dropin[1]++;
+            }
             free(pk); free(ctx); free(msg); free(sig);
             done[2]++;
         }
@@ -177,7 +215,10 @@ static void acvp(const char *path) {
     free(line);
     fclose(f);
     printf("ACVP: %lu keyGen, %lu sigGen, %lu sigVer cases\n", done[0], done[1], done[2]);
+    printf("ACVP through the drop-in signature_internal / verify_internal (pure and internal): "
+           "%lu sigGen, %lu sigVer cases\n", dropin[0], dropin[1]);
     CHECK(done[0] > 0 && done[1] > 0 && done[2] > 0, "ACVP cases missing");
+    CHECK(dropin[0] > 0 && dropin[1] > 0, "ACVP cases for the drop-in internal functions missing");
 }
 
 /* ---- reference KATs ------------------------------------------------------------------------ */
@@ -566,6 +607,26 @@ static void round_trips(const set_api *s, int with_encryption) {
                   memcmp(sk, sk2, s->sk_bytes) == 0, "drop-in keys = idiomatic keys");
         CHECK(s->sign_rnd(sig, msg, sizeof msg, ctx, 5, r, sk) == MLDSA_OK &&
                   memcmp(sig, sig2, s->sig_bytes) == 0, "drop-in signature = idiomatic");
+    }
+    /* sign.h's signature_internal = the idiomatic doors: pre = 0 || 5 || ctx with rnd is
+     * sign_rnd, with 32 zero bytes sign_deterministic; pre empty is sign_internal. */
+    {
+        uint8_t pre[7] = {0, 5, 1, 2, 3, 4, 5}, zero[32] = {0};
+        size_t l;
+        CHECK(s->ref_signature_internal(sig2, &l, msg, sizeof msg, pre, 7, rnd, sk) == 0 &&
+                  l == s->sig_bytes, "ref signature_internal");
+        CHECK(s->sign_rnd(sig, msg, sizeof msg, ctx, 5, rnd, sk) == MLDSA_OK &&
+                  memcmp(sig, sig2, s->sig_bytes) == 0, "ref signature_internal = sign_rnd");
+        CHECK(s->ref_signature_internal(sig2, &l, msg, sizeof msg, pre, 7, zero, sk) == 0 &&
+                  s->sign_deterministic(sig, msg, sizeof msg, ctx, 5, sk) == MLDSA_OK &&
+                  memcmp(sig, sig2, s->sig_bytes) == 0,
+              "ref signature_internal, rnd 0 = sign_deterministic");
+        CHECK(s->ref_signature_internal(sig2, &l, msg, sizeof msg, NULL, 0, rnd, sk) == 0 &&
+                  s->sign_internal(sig, msg, sizeof msg, rnd, sk) == MLDSA_OK &&
+                  memcmp(sig, sig2, s->sig_bytes) == 0, "ref signature_internal, no pre = sign_internal");
+        CHECK(s->ref_verify_internal(sig2, s->sig_bytes, msg, sizeof msg, NULL, 0, pk) == 0 &&
+                  s->verify_internal(sig2, s->sig_bytes, msg, sizeof msg, pk) == MLDSA_OK,
+              "ref verify_internal = verify_internal");
     }
     free(pk); free(sk); free(sig); free(sig2); free(pk2); free(sk2);
 }
