@@ -1,7 +1,9 @@
 /* The idiomatic API (mldsa.h) against the vectors, with every error path.
  *
- * usage: test_api VECTORS_DIR ACVP_LINES [quick]
+ * usage: test_api VECTORS_DIR ACVP_LINES AES_ENTRY_PREFIX [quick]
  *   ACVP_LINES: the ACVP cases flattened by tests/c_suite.rs (K/G/V lines).
+ *   AES_ENTRY_PREFIX: the round-3 AES variant's count = 0 KAT entries, made through
+ *     dilithiumNaes_*, go to PREFIX2.txt, PREFIX3.txt, PREFIX5.txt (run.sh hashes them).
  *   quick: every 8th ACVP / KAT case only (for valgrind, where a full run takes minutes).
  *
  * Defines randombytes (rng.c), so the drop-in functions draw from the NIST DRBG here. */
@@ -274,19 +276,24 @@ static void kat_itzmeanjan(const char *path, const set_api *s) {
 /* NIST PQCsignKAT .rsp through the idiomatic API: the entry's DRBG gives the seed (then, for
  * ML-DSA, rnd); sm = sig || msg. `legacy` selects the round-3 dilithiumN_* functions. */
 typedef struct {
+    const char *name;
     size_t pk_bytes, sk_bytes, sig_bytes;
+    int (*keypair)(uint8_t *, uint8_t *);
     int (*keypair_from_seed)(uint8_t *, uint8_t *, const uint8_t *);
     int (*sign)(uint8_t *, const uint8_t *, size_t, const uint8_t *); /* round 3 */
+    int (*sign_randomized)(uint8_t *, const uint8_t *, size_t, const uint8_t *);
     int (*verify)(const uint8_t *, size_t, const uint8_t *, size_t, const uint8_t *);
     int (*sk_check)(const uint8_t *);
 } legacy_api;
 
-#define LEGACY(P, N) \
-    {N##_PUBLIC_KEY_BYTES, N##_SECRET_KEY_BYTES, N##_SIGNATURE_BYTES, P##_keypair_from_seed, \
-     P##_sign, P##_verify, P##_sk_check}
-static const legacy_api LEGACY_SETS[3] = {LEGACY(dilithium2, DILITHIUM2),
-                                          LEGACY(dilithium3, DILITHIUM3),
-                                          LEGACY(dilithium5, DILITHIUM5)};
+#define LEGACY(P, N)                                                                           \
+    {#P, N##_PUBLIC_KEY_BYTES, N##_SECRET_KEY_BYTES, N##_SIGNATURE_BYTES, P##_keypair,         \
+     P##_keypair_from_seed, P##_sign, P##_sign_randomized, P##_verify, P##_sk_check}
+/* Dilithium2/3/5, then their AES variants in the same order. */
+static const legacy_api LEGACY_SETS[6] = {
+    LEGACY(dilithium2, DILITHIUM2),       LEGACY(dilithium3, DILITHIUM3),
+    LEGACY(dilithium5, DILITHIUM5),       LEGACY(dilithium2aes, DILITHIUM2AES),
+    LEGACY(dilithium3aes, DILITHIUM3AES), LEGACY(dilithium5aes, DILITHIUM5AES)};
 
 static void kat_rsp(const char *path, const set_api *s, const legacy_api *l3) {
     size_t len, n = 0, count = 0;
@@ -337,9 +344,125 @@ static void kat_rsp(const char *path, const set_api *s, const legacy_api *l3) {
     free(text);
 }
 
-/* ---- error paths: each NULL, each wrong length, ctx 256, bad encodings; outputs zeroed ---- */
-
 #define FILL(buf, n) memset((buf), 0xAA, (n))
+
+/* ---- round 3 and its AES variant: round trips, tampering, lengths, NULLs ------------------ */
+
+/* `other` is the same level in the other variant (SHAKE for AES and back): the same seed gives
+ * another key, and a signature of one does not verify in the other. */
+static void legacy_checks(const legacy_api *l, const legacy_api *other) {
+    uint8_t seed[32] = {11}, msg[3] = {1, 2, 3};
+    uint8_t *pk = malloc(l->pk_bytes), *sk = malloc(l->sk_bytes), *sig = malloc(l->sig_bytes);
+    uint8_t *sig2 = malloc(l->sig_bytes), *pk2 = malloc(l->pk_bytes), *sk2 = malloc(l->sk_bytes);
+
+    /* Round trips: OS keys; deterministic signing repeats, randomized signing differs. */
+    CHECK(l->keypair(pk, sk) == MLDSA_OK && l->sk_check(sk) == MLDSA_OK, "%s keypair", l->name);
+    CHECK(l->sign_randomized(sig, msg, 3, sk) == MLDSA_OK &&
+              l->verify(sig, l->sig_bytes, msg, 3, pk) == MLDSA_OK, "%s randomized round trip",
+          l->name);
+    CHECK(l->keypair_from_seed(pk, sk, seed) == MLDSA_OK, "%s keypair_from_seed", l->name);
+    CHECK(l->sign(sig, msg, 3, sk) == MLDSA_OK && l->sign(sig2, msg, 3, sk) == MLDSA_OK &&
+              memcmp(sig, sig2, l->sig_bytes) == 0, "%s deterministic signing repeats", l->name);
+    CHECK(l->verify(sig, l->sig_bytes, msg, 3, pk) == MLDSA_OK, "%s verify", l->name);
+    CHECK(l->sign_randomized(sig2, msg, 3, sk) == MLDSA_OK &&
+              memcmp(sig, sig2, l->sig_bytes) != 0 &&
+              l->verify(sig2, l->sig_bytes, msg, 3, pk) == MLDSA_OK,
+          "%s randomized signature differs and verifies", l->name);
+    CHECK(l->sign(sig2, NULL, 0, sk) == MLDSA_OK &&
+              l->verify(sig2, l->sig_bytes, NULL, 0, pk) == MLDSA_OK, "%s empty message", l->name);
+
+    /* Tampering and wrong lengths. */
+    sig[l->sig_bytes / 2] ^= 1;
+    CHECK(l->verify(sig, l->sig_bytes, msg, 3, pk) == MLDSA_ERR_INVALID_SIGNATURE,
+          "%s tampered signature", l->name);
+    sig[l->sig_bytes / 2] ^= 1;
+    CHECK(l->verify(sig, l->sig_bytes, msg, 2, pk) == MLDSA_ERR_INVALID_SIGNATURE,
+          "%s other message", l->name);
+    CHECK(l->verify(sig, l->sig_bytes - 1, msg, 3, pk) == MLDSA_ERR_LENGTH, "%s siglen-1", l->name);
+    CHECK(l->verify(sig, l->sig_bytes + 1, msg, 3, pk) == MLDSA_ERR_LENGTH, "%s siglen+1", l->name);
+
+    /* NULLs: MLDSA_ERR_NULL and every output zeroed. */
+    FILL(sk2, l->sk_bytes);
+    CHECK(l->keypair_from_seed(NULL, sk2, seed) == MLDSA_ERR_NULL && all_zero(sk2, l->sk_bytes),
+          "%s keypair NULL pk", l->name);
+    FILL(pk2, l->pk_bytes);
+    FILL(sk2, l->sk_bytes);
+    CHECK(l->keypair_from_seed(pk2, sk2, NULL) == MLDSA_ERR_NULL && all_zero(pk2, l->pk_bytes) &&
+              all_zero(sk2, l->sk_bytes), "%s keypair NULL seed", l->name);
+    CHECK(l->keypair(NULL, NULL) == MLDSA_ERR_NULL, "%s keypair NULL", l->name);
+    CHECK(l->sk_check(NULL) == MLDSA_ERR_NULL, "%s sk_check NULL", l->name);
+    FILL(sig2, l->sig_bytes);
+    CHECK(l->sign(sig2, NULL, 3, sk) == MLDSA_ERR_NULL && all_zero(sig2, l->sig_bytes),
+          "%s sign NULL m", l->name);
+    FILL(sig2, l->sig_bytes);
+    CHECK(l->sign(sig2, msg, 3, NULL) == MLDSA_ERR_NULL && all_zero(sig2, l->sig_bytes),
+          "%s sign NULL sk", l->name);
+    FILL(sig2, l->sig_bytes);
+    CHECK(l->sign_randomized(sig2, msg, 3, NULL) == MLDSA_ERR_NULL && all_zero(sig2, l->sig_bytes),
+          "%s sign_randomized NULL sk", l->name);
+    CHECK(l->sign(NULL, msg, 3, sk) == MLDSA_ERR_NULL, "%s sign NULL sig", l->name);
+    CHECK(l->verify(NULL, l->sig_bytes, msg, 3, pk) == MLDSA_ERR_NULL, "%s verify NULL sig", l->name);
+    CHECK(l->verify(sig, l->sig_bytes, NULL, 3, pk) == MLDSA_ERR_NULL, "%s verify NULL m", l->name);
+    CHECK(l->verify(sig, l->sig_bytes, msg, 3, NULL) == MLDSA_ERR_NULL, "%s verify NULL pk", l->name);
+
+    /* Malformed secret key (s1 out of range): refused, output zeroed. */
+    memcpy(sk2, sk, l->sk_bytes);
+    memset(sk2 + 128, 0xFF, l->sk_bytes - 128);
+    CHECK(l->sk_check(sk2) == MLDSA_ERR_ENCODING, "%s sk_check malformed", l->name);
+    FILL(sig2, l->sig_bytes);
+    CHECK(l->sign(sig2, msg, 3, sk2) == MLDSA_ERR_ENCODING && all_zero(sig2, l->sig_bytes),
+          "%s sign with malformed sk", l->name);
+
+    /* The other variant of the level: another key from the same seed; signatures not shared. */
+    CHECK(other->keypair_from_seed(pk2, sk2, seed) == MLDSA_OK && memcmp(pk, pk2, l->pk_bytes) != 0,
+          "%s and %s: the same seed gives different keys", l->name, other->name);
+    CHECK(other->verify(sig, l->sig_bytes, msg, 3, pk) == MLDSA_ERR_INVALID_SIGNATURE,
+          "%s signature rejected by %s", l->name, other->name);
+    free(pk); free(sk); free(sig); free(sig2); free(pk2); free(sk2);
+}
+
+static void write_hex(FILE *f, const char *name, const uint8_t *p, size_t n) {
+    size_t i;
+    fprintf(f, "%s = ", name);
+    for (i = 0; i < n; i++) fprintf(f, "%02X", p[i]);
+    fprintf(f, "\n");
+}
+
+/* The round-3 AES variant's count = 0 KAT entry through dilithiumNaes_keypair_from_seed and
+ * _sign, as PQCgenKAT_sign makes it (the master DRBG gives the entry's seed and message, the
+ * entry's DRBG the 32-byte key seed; signing is deterministic), written to `path` for run.sh
+ * to compare its SHA-256 with the reference KAT's (../shared/vectors/dilithium-aes-round3). */
+static void kat_aes_entry0(const legacy_api *l, const char *path) {
+    uint8_t entropy[48], seed[48], msg[33], xi[32];
+    uint8_t *pk = malloc(l->pk_bytes), *sk = malloc(l->sk_bytes), *sm = malloc(l->sig_bytes + 33);
+    FILE *f;
+    int i;
+    for (i = 0; i < 48; i++) entropy[i] = (uint8_t)i;
+    randombytes_init(entropy, NULL, 256);
+    randombytes(seed, 48);
+    randombytes(msg, 33);
+    randombytes_init(seed, NULL, 256);
+    randombytes(xi, 32);
+    CHECK(l->keypair_from_seed(pk, sk, xi) == MLDSA_OK, "%s KAT keygen", l->name);
+    CHECK(l->sign(sm, msg, 33, sk) == MLDSA_OK, "%s KAT sign", l->name);
+    memcpy(sm + l->sig_bytes, msg, 33);
+    f = fopen(path, "wb");
+    CHECK(f != NULL, "cannot write %s", path);
+    if (f != NULL) {
+        fprintf(f, "count = 0\n");
+        write_hex(f, "seed", seed, 48);
+        fprintf(f, "mlen = 33\n");
+        write_hex(f, "msg", msg, 33);
+        write_hex(f, "pk", pk, l->pk_bytes);
+        write_hex(f, "sk", sk, l->sk_bytes);
+        fprintf(f, "smlen = %zu\n", l->sig_bytes + 33);
+        write_hex(f, "sm", sm, l->sig_bytes + 33);
+        CHECK(fclose(f) == 0, "closing %s", path);
+    }
+    free(pk); free(sk); free(sm);
+}
+
+/* ---- error paths: each NULL, each wrong length, ctx 256, bad encodings; outputs zeroed ---- */
 
 static void errors(const set_api *s) {
     uint8_t seed[32] = {42}, rnd[32] = {1}, mu[64] = {2}, ctx[256] = {0}, msg[3] = {1, 2, 3};
@@ -648,11 +771,11 @@ int main(int argc, char **argv) {
     static const char *sets[3] = {"44", "65", "87"};
     char path[4096];
     int i;
-    if (argc < 3) {
-        fprintf(stderr, "usage: %s VECTORS_DIR ACVP_LINES [quick]\n", argv[0]);
+    if (argc < 4) {
+        fprintf(stderr, "usage: %s VECTORS_DIR ACVP_LINES AES_ENTRY_PREFIX [quick]\n", argv[0]);
         return 2;
     }
-    quick = argc > 3 && strcmp(argv[3], "quick") == 0;
+    quick = argc > 4 && strcmp(argv[4], "quick") == 0;
     misc();
     acvp(argv[2]);
     for (i = 0; i < 3; i++) {
@@ -665,6 +788,10 @@ int main(int argc, char **argv) {
         kat_rsp(path, NULL, &LEGACY_SETS[i]);
         errors(&SETS[i]);
         round_trips(&SETS[i], i == 1);
+        legacy_checks(&LEGACY_SETS[i], &LEGACY_SETS[i + 3]);
+        legacy_checks(&LEGACY_SETS[i + 3], &LEGACY_SETS[i]);
+        snprintf(path, sizeof path, "%s%c.txt", argv[3], "235"[i]);
+        kat_aes_entry0(&LEGACY_SETS[i + 3], path);
     }
     /* Forced portable backend: the same KAT bytes. */
     CHECK(mldsa_force_portable(1) == MLDSA_OK, "force portable");
