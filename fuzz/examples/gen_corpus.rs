@@ -2,6 +2,9 @@
 //! set, made with the library and the reference encoders of `mldsa_fuzz`, plus boundary and
 //! known-bad cases (wrong lengths, the hint-encoding bugs of ASSURANCE.md section 1 items 4-5,
 //! z at the norm bound, s1 out of range, tr/t0 mismatches, over-long contexts, PKCS#8 v2).
+//! For `c_abi`, full-length inputs in that target's framing (valid signatures for
+//! verify_internal, verify_mu and round 3, SPKI and PKCS#8 documents, expanded keys), which the
+//! fuzzer did not grow by itself.
 //!
 //! Deterministic: run it again and the files come out identical.
 //!
@@ -12,6 +15,9 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use mldsa::legacy::{
+    Dilithium2, Dilithium3, Dilithium5, DilithiumParameterSet, SigningKey as LegacySigningKey,
+};
 use mldsa::pkix::KeyForm;
 use mldsa::{MlDsa44, MlDsa65, MlDsa87, ParameterSet, SigningKey};
 use mldsa_fuzz::{
@@ -400,6 +406,74 @@ fn backend_diff(c: &Corpus) {
     }
 }
 
+/// An input of the c_abi target: selector, op, two u16-length-prefixed pieces, the rest.
+fn c_abi_input(sel: u8, op: u8, a: &[u8], b: &[u8], rest: &[u8]) -> Vec<u8> {
+    let mut out = vec![sel, op];
+    for piece in [a, b] {
+        let len = u16::try_from(piece.len()).expect("piece under 64 KiB");
+        out.extend_from_slice(&len.to_le_bytes());
+        out.extend_from_slice(piece);
+    }
+    out.extend_from_slice(rest);
+    out
+}
+
+/// c_abi seeds of one ML-DSA set (`sel` selects it; the op byte's low 3 bits pick the call,
+/// its high nibble - 2 the pre-hash id, whose low bit is the DER / PEM format).
+fn c_abi_set<P: ParameterSet>(c: &Corpus, sel: u8, n: &str) {
+    // A whole document or key as the rest of the input, after `sel` and `op`.
+    let put = |name: &str, op: u8, body: &[u8]| {
+        c.put(
+            "c_abi",
+            &format!("{n}-{name}"),
+            &[&[sel, op], body].concat(),
+        );
+    };
+    let sk = SigningKey::<P>::from_seed(&[0xc5; 32]);
+    let vk = sk.verifying_key();
+    let pk = vk.as_bytes();
+    let rnd = [7u8; 32];
+    let m_prime = b"c_abi seed: M'";
+    let sig = sk.sign_internal(m_prime, &rnd).expect("sign_internal");
+    let input = c_abi_input(sel, 2, sig.as_bytes(), m_prime, pk);
+    c.put("c_abi", &format!("{n}-verify-internal"), &input);
+    let mu = vk.compute_mu(b"c_abi seed: mu", b"").expect("mu");
+    let sig = sk.sign_mu(&mu, &rnd).expect("sign_mu");
+    let input = c_abi_input(sel, 7, sig.as_bytes(), &mu, pk);
+    c.put("c_abi", &format!("{n}-verify-mu"), &input);
+    put("spki.der", 0x23, &vk.to_public_key_der());
+    put("spki.pem", 0x33, vk.to_public_key_pem().as_bytes());
+    for form in [KeyForm::Seed, KeyForm::Expanded, KeyForm::Both] {
+        put(
+            &format!("{form}.der"),
+            0x24,
+            &sk.to_pkcs8_der(form).expect("pkcs8"),
+        );
+    }
+    let pem = sk.to_pkcs8_pem(KeyForm::Both).expect("pkcs8 pem");
+    put("both.pem", 0x34, pem.as_bytes());
+    put("sk", 5, sk.to_expanded_bytes().as_ref());
+}
+
+/// c_abi seeds of the round-3 sets: a valid deterministic signature (sel 3, 4, 5).
+fn c_abi_round3<P: DilithiumParameterSet>(c: &Corpus, sel: u8, n: &str) {
+    let sk = LegacySigningKey::<P>::from_seed(&[0x3c; 32]);
+    let msg = b"c_abi seed: round 3";
+    let sig = sk.sign_deterministic(msg).expect("round-3 sign");
+    let pk = sk.verifying_key().as_bytes();
+    let input = c_abi_input(sel, 0, sig.as_bytes(), msg, pk);
+    c.put("c_abi", &format!("{n}-verify"), &input);
+}
+
+fn c_abi(c: &Corpus) {
+    c_abi_set::<MlDsa44>(c, 0, "seed-ml-dsa-44");
+    c_abi_set::<MlDsa65>(c, 1, "seed-ml-dsa-65");
+    c_abi_set::<MlDsa87>(c, 2, "seed-ml-dsa-87");
+    c_abi_round3::<Dilithium2>(c, 3, "seed-dilithium2");
+    c_abi_round3::<Dilithium3>(c, 4, "seed-dilithium3");
+    c_abi_round3::<Dilithium5>(c, 5, "seed-dilithium5");
+}
+
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
     let c = Corpus { root };
@@ -407,6 +481,7 @@ fn main() {
     per_set::<MlDsa65>(&c, Set::MlDsa65);
     per_set::<MlDsa87>(&c, Set::MlDsa87);
     backend_diff(&c);
+    c_abi(&c);
     for t in ["sig_decode", "pk_decode", "sk_decode", "pkix_parse"] {
         c.put(t, "empty", b"");
         c.put(t, "set-byte-only", &[2]);

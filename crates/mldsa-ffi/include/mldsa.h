@@ -63,6 +63,15 @@ extern "C" {
 #define DILITHIUM5_PUBLIC_KEY_BYTES 2592
 #define DILITHIUM5_SECRET_KEY_BYTES 4864
 #define DILITHIUM5_SIGNATURE_BYTES 4595
+#define DILITHIUM2AES_PUBLIC_KEY_BYTES 1312
+#define DILITHIUM2AES_SECRET_KEY_BYTES 2528
+#define DILITHIUM2AES_SIGNATURE_BYTES 2420
+#define DILITHIUM3AES_PUBLIC_KEY_BYTES 1952
+#define DILITHIUM3AES_SECRET_KEY_BYTES 4000
+#define DILITHIUM3AES_SIGNATURE_BYTES 3293
+#define DILITHIUM5AES_PUBLIC_KEY_BYTES 2592
+#define DILITHIUM5AES_SECRET_KEY_BYTES 4864
+#define DILITHIUM5AES_SIGNATURE_BYTES 4595
 
 /* ---- status ------------------------------------------------------------------------------- */
 
@@ -267,6 +276,17 @@ MLDSA_DECLARE_PARAMETER_SET_(mldsa87)
 MLDSA_DECLARE_DILITHIUM_SET_(dilithium2)
 MLDSA_DECLARE_DILITHIUM_SET_(dilithium3)
 MLDSA_DECLARE_DILITHIUM_SET_(dilithium5)
+
+/* ---- Dilithium round 3 (v3.1), AES variant: dilithium2aes_*, dilithium3aes_*, dilithium5aes_*
+ *
+ * Dilithium2-AES, -3-AES, -5-AES (v3.1 section 5.3; the round-3 reference's
+ * DILITHIUM_USE_AES): the same functions and sizes as the SHAKE sets above, with ExpandA,
+ * ExpandS and ExpandMask drawn from AES-256-CTR. Keys and signatures of one variant are not
+ * valid in the other.
+ */
+MLDSA_DECLARE_DILITHIUM_SET_(dilithium2aes)
+MLDSA_DECLARE_DILITHIUM_SET_(dilithium3aes)
+MLDSA_DECLARE_DILITHIUM_SET_(dilithium5aes)
 
 #ifdef __cplusplus
 }

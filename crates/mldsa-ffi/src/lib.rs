@@ -2,7 +2,7 @@
 //! 3), declared in `include/mldsa.h`, plus drop-ins for the reference `crypto_sign_*` APIs
 //! (`include/mldsa/ref-fips204/api.h`, `include/mldsa/ref-round3/api.h`).
 //!
-//! A thin layer: [`ops`], [`legacy`], [`pkix`] and [`objects`] are safe Rust over the core
+//! A thin layer: `ops`, `legacy`, `pkix` and `objects` are safe Rust over the core
 //! crate, generic over the parameter set; `boundary` (the only module allowed `unsafe`) turns
 //! C pointers into slices, catches panics and zeroes outputs on failure, and stamps the
 //! exported functions for each set by macro.

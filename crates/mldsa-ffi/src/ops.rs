@@ -29,8 +29,10 @@ pub(crate) enum Message<'a> {
         digest: &'a [u8],
         ctx: &'a [u8],
     },
-    /// The internal interface (Algorithms 7, 8) on M' as given.
-    Internal { m_prime: &'a [u8] },
+    /// The internal interface (Algorithms 7, 8) on M' = `pre` || `m`: `pre` empty for
+    /// mldsa.h's `_sign_internal`, and whatever prefix the caller built for the pq-crystals
+    /// reference's `_signature_internal` (0 || len(ctx) || ctx for pure ML-DSA, say).
+    Internal { pre: &'a [u8], m: &'a [u8] },
     /// External mu.
     Mu(&'a [u8; MU_LEN]),
 }
@@ -50,9 +52,10 @@ impl Message<'_> {
             Message::Digest { alg, digest, ctx } => {
                 MuBuilder::prehashed(tr, ctx, &PreHashed::from_digest(alg, digest)?)?
             }
-            Message::Internal { m_prime } => {
+            Message::Internal { pre, m } => {
                 let mut b = MuBuilder::internal(tr);
-                b.update(m_prime);
+                b.update(pre);
+                b.update(m);
                 b.finalize()
             }
             Message::Mu(mu) => *mu,

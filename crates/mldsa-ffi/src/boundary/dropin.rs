@@ -1,8 +1,9 @@
 //! The reference-API drop-ins (`include/mldsa/ref-fips204/api.h`, `include/mldsa/ref-round3/api.h`
 //! map the reference names onto these by macro): `mldsa{44,65,87}_ref_*` for the pq-crystals
-//! FIPS 204 API, `dilithium{2,3,5}_ref_*` and `dilithium{2,3,5}aes_ref_*` for the round-3 v3.1
-//! API (SHAKE and AES variants). Reference conventions: 0 on
-//! success, -1 on any failure; `open` sets `*mlen` to -1 and clears `m` on failure.
+//! FIPS 204 API (its `crypto_sign_*` functions and the `_signature_internal` /
+//! `_verify_internal` of its sign.h), `dilithium{2,3,5}_ref_*` and `dilithium{2,3,5}aes_ref_*`
+//! for the round-3 v3.1 API (SHAKE and AES variants). Reference conventions: 0 on success, -1
+//! on any failure; `open` sets `*mlen` to -1 and clears `m` on failure.
 //!
 //! Randomness comes, as in the reference, from the program's `randombytes` when it defines one
 //! (NIST's KAT generator does), else from the OS: keypair draws the 32-byte seed, FIPS 204
@@ -178,6 +179,35 @@ macro_rules! fips204_ref {
                 }
             }
 
+            /// `crypto_sign_signature_internal`: Sign_internal (Algorithm 7) with the
+            /// caller's `rnd` on M' = pre || m, so mu = H(tr || pre || m, 64). `pre` is the
+            /// prefix the caller built (the reference imposes no limit on its length).
+            ///
+            /// # Safety
+            /// As the reference: rnd 32 bytes, sk the set's size.
+            #[unsafe(export_name = concat!($prefix, "_signature_internal"))]
+            pub unsafe extern "C" fn signature_internal(
+                sig: *mut u8,
+                siglen: *mut usize,
+                m: *const u8,
+                mlen: usize,
+                pre: *const u8,
+                prelen: usize,
+                rnd: *const u8,
+                sk: *const u8,
+            ) -> c_int {
+                // SAFETY: forwarded contract.
+                unsafe {
+                    super::signature(sig, SIG, siglen, |sig| {
+                        let msg = Message::Internal {
+                            pre: input(pre, prelen)?,
+                            m: input(m, mlen)?,
+                        };
+                        ops::sign::<P>(sig, msg, Some(fixed(rnd)?), fixed::<SK>(sk)?)
+                    })
+                }
+            }
+
             /// `crypto_sign`: sm = sig || m.
             ///
             /// # Safety
@@ -222,6 +252,33 @@ macro_rules! fips204_ref {
                         let msg = Message::Pure {
                             msg: input(m, mlen)?,
                             ctx: input(ctx, ctxlen)?,
+                        };
+                        ops::verify::<P>(input(sig, siglen)?, msg, fixed::<PK>(pk)?)
+                    })
+                })
+            }
+
+            /// `crypto_sign_verify_internal`: Verify_internal (Algorithm 8) on
+            /// M' = pre || m.
+            ///
+            /// # Safety
+            /// As the reference: pk the set's size.
+            #[unsafe(export_name = concat!($prefix, "_verify_internal"))]
+            pub unsafe extern "C" fn verify_internal(
+                sig: *const u8,
+                siglen: usize,
+                m: *const u8,
+                mlen: usize,
+                pre: *const u8,
+                prelen: usize,
+                pk: *const u8,
+            ) -> c_int {
+                // SAFETY: forwarded contract.
+                reference(unsafe {
+                    call([], |[]| {
+                        let msg = Message::Internal {
+                            pre: input(pre, prelen)?,
+                            m: input(m, mlen)?,
                         };
                         ops::verify::<P>(input(sig, siglen)?, msg, fixed::<PK>(pk)?)
                     })

@@ -1,4 +1,5 @@
-//! `dilithium2_*`, `dilithium3_*`, `dilithium5_*`: CRYSTALS-Dilithium round 3 (v3.1).
+//! `dilithium2_*`, `dilithium3_*`, `dilithium5_*`: CRYSTALS-Dilithium round 3 (v3.1), and
+//! `dilithium2aes_*`, `dilithium3aes_*`, `dilithium5aes_*`: its AES variant (v3.1 section 5.3).
 
 use core::ffi::c_int;
 
@@ -111,3 +112,18 @@ macro_rules! dilithium_set {
 dilithium_set!(dilithium2, mldsa_core::legacy::Dilithium2, "dilithium2");
 dilithium_set!(dilithium3, mldsa_core::legacy::Dilithium3, "dilithium3");
 dilithium_set!(dilithium5, mldsa_core::legacy::Dilithium5, "dilithium5");
+dilithium_set!(
+    dilithium2aes,
+    mldsa_core::legacy::Dilithium2Aes,
+    "dilithium2aes"
+);
+dilithium_set!(
+    dilithium3aes,
+    mldsa_core::legacy::Dilithium3Aes,
+    "dilithium3aes"
+);
+dilithium_set!(
+    dilithium5aes,
+    mldsa_core::legacy::Dilithium5Aes,
+    "dilithium5aes"
+);

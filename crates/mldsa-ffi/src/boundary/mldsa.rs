@@ -350,7 +350,8 @@ macro_rules! mldsa_set {
                 unsafe {
                     call([Out(sig, SIG)], |[sig]| {
                         let msg = Message::Internal {
-                            m_prime: input(mp, mplen)?,
+                            pre: &[],
+                            m: input(mp, mplen)?,
                         };
                         ops::sign::<P>(sig, msg, optional(rnd)?, fixed::<SK>(sk)?)
                     })
@@ -371,7 +372,8 @@ macro_rules! mldsa_set {
                 unsafe {
                     call([], |[]| {
                         let msg = Message::Internal {
-                            m_prime: input(mp, mplen)?,
+                            pre: &[],
+                            m: input(mp, mplen)?,
                         };
                         ops::verify::<P>(input(sig, siglen)?, msg, fixed::<PK>(pk)?)
                     })

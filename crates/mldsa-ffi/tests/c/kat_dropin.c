@@ -1,6 +1,7 @@
 /* A program in the reference implementations' own style, using only their API (api.h,
- * crypto_sign_* and CRYPTO_* names, rng.h): keypair, sign, open, tamper, open fails; then the
- * NIST PQCgenKAT_sign loop, whose .rsp text must equal the stored file byte for byte.
+ * crypto_sign_* and CRYPTO_* names, rng.h): keypair, sign, open, tamper, open fails (and, for
+ * FIPS 204, the crypto_sign_*_internal functions of its sign.h); then the NIST PQCgenKAT_sign
+ * loop, whose .rsp text must equal the stored file byte for byte.
  *
  * Built twice per DILITHIUM_MODE: with -I include/mldsa/ref-fips204 (ROUND3 undefined: the
  * crypto_sign functions take a context, and the KAT signs with an empty one) and with
@@ -59,6 +60,91 @@ static void emit_hex(const char *name, const uint8_t *p, size_t n) {
     emit("\n");
 }
 
+#ifndef ROUND3
+/* The internal functions of the reference's sign.h, by their crypto_sign_*_internal names:
+ * signature_internal with pre = 0 || ctxlen || ctx and the rnd that crypto_sign_signature draws
+ * from randombytes gives the same signature; only M' = pre || m counts; tampering, a wrong
+ * siglen and another prefix fail; a pre longer than 257 bytes is fine (no limit, as in the
+ * reference); NULL with a non-zero length, or a NULL key, rnd or output, is -1 with the
+ * signature zeroed and *siglen 0. */
+static void internal_api(const uint8_t *pk, const uint8_t *sk) {
+    static uint8_t sig[CRYPTO_BYTES], sig2[CRYPTO_BYTES], pre[300 + 32];
+    const uint8_t msg[] = "sign.h internal", ctx[] = "a context";
+    uint8_t entropy[48] = {7}, rnd[32];
+    size_t siglen, siglen2, prelen = 2 + sizeof ctx, i;
+
+    randombytes_init(entropy, NULL, 256);
+    randombytes(rnd, 32);
+    randombytes_init(entropy, NULL, 256);
+    CHECK(crypto_sign_signature(sig, &siglen, msg, sizeof msg, ctx, sizeof ctx, sk) == 0,
+          "signature");
+    pre[0] = 0;
+    pre[1] = (uint8_t)sizeof ctx;
+    memcpy(pre + 2, ctx, sizeof ctx);
+    CHECK(crypto_sign_signature_internal(sig2, &siglen2, msg, sizeof msg, pre, prelen, rnd, sk) ==
+              0 && siglen2 == CRYPTO_BYTES, "signature_internal");
+    CHECK(memcmp(sig, sig2, CRYPTO_BYTES) == 0,
+          "signature_internal(pre = 0 || ctxlen || ctx, rnd) = crypto_sign_signature(ctx, rnd)");
+    CHECK(crypto_sign_verify_internal(sig2, siglen2, msg, sizeof msg, pre, prelen, pk) == 0,
+          "verify_internal");
+    CHECK(crypto_sign_verify(sig2, siglen2, msg, sizeof msg, ctx, sizeof ctx, pk) == 0,
+          "crypto_sign_verify accepts the internal signature");
+    memcpy(pre + prelen, msg, sizeof msg);
+    CHECK(crypto_sign_verify_internal(sig2, siglen2, NULL, 0, pre, prelen + sizeof msg, pk) == 0,
+          "only M' = pre || m counts (all of it in pre)");
+    CHECK(crypto_sign_verify_internal(sig2, siglen2, pre, prelen + sizeof msg, NULL, 0, pk) == 0,
+          "only M' = pre || m counts (all of it in m)");
+    CHECK(crypto_sign_verify_internal(sig2, siglen2, msg, sizeof msg, NULL, 0, pk) == -1,
+          "the empty prefix is another M'");
+    CHECK(crypto_sign_verify_internal(sig2, siglen2 - 1, msg, sizeof msg, pre, prelen, pk) == -1,
+          "siglen - 1");
+    sig2[CRYPTO_BYTES / 2] ^= 1;
+    CHECK(crypto_sign_verify_internal(sig2, siglen2, msg, sizeof msg, pre, prelen, pk) == -1,
+          "tampered signature");
+    sig2[CRYPTO_BYTES / 2] ^= 1;
+
+    /* A 300-byte prefix: accepted, and round trips. */
+    for (i = 0; i < 300; i++) pre[i] = (uint8_t)(i * 13);
+    CHECK(crypto_sign_signature_internal(sig, &siglen, msg, sizeof msg, pre, 300, rnd, sk) == 0 &&
+              siglen == CRYPTO_BYTES, "pre of 300 bytes");
+    CHECK(crypto_sign_verify_internal(sig, siglen, msg, sizeof msg, pre, 300, pk) == 0,
+          "verify with pre of 300 bytes");
+    CHECK(crypto_sign_verify_internal(sig, siglen, msg, sizeof msg, pre, 299, pk) == -1,
+          "pre of 299 bytes is another M'");
+
+    /* NULLs: -1, signature zeroed, *siglen 0; never a crash. */
+    memset(sig, 0xAA, sizeof sig);
+    siglen = 1;
+    CHECK(crypto_sign_signature_internal(sig, &siglen, msg, sizeof msg, NULL, 5, rnd, sk) == -1 &&
+              all_zero(sig, sizeof sig) && siglen == 0, "NULL pre with prelen 5");
+    memset(sig, 0xAA, sizeof sig);
+    siglen = 1;
+    CHECK(crypto_sign_signature_internal(sig, &siglen, NULL, 3, pre, prelen, rnd, sk) == -1 &&
+              all_zero(sig, sizeof sig) && siglen == 0, "NULL m with mlen 3");
+    memset(sig, 0xAA, sizeof sig);
+    CHECK(crypto_sign_signature_internal(sig, &siglen, msg, sizeof msg, pre, prelen, NULL, sk) ==
+              -1 && all_zero(sig, sizeof sig), "NULL rnd");
+    memset(sig, 0xAA, sizeof sig);
+    CHECK(crypto_sign_signature_internal(sig, &siglen, msg, sizeof msg, pre, prelen, rnd, NULL) ==
+              -1 && all_zero(sig, sizeof sig), "NULL sk");
+    siglen = 1;
+    CHECK(crypto_sign_signature_internal(NULL, &siglen, msg, sizeof msg, pre, prelen, rnd, sk) ==
+              -1 && siglen == 0, "NULL sig");
+    CHECK(crypto_sign_signature_internal(sig, NULL, NULL, 0, NULL, 0, rnd, sk) == 0,
+          "NULL siglen, empty m and pre");
+    CHECK(crypto_sign_verify_internal(sig, CRYPTO_BYTES, NULL, 0, NULL, 0, pk) == 0,
+          "verify empty m and pre");
+    CHECK(crypto_sign_verify_internal(sig, CRYPTO_BYTES, NULL, 0, NULL, 5, pk) == -1,
+          "verify NULL pre with prelen 5");
+    CHECK(crypto_sign_verify_internal(sig, CRYPTO_BYTES, NULL, 3, NULL, 0, pk) == -1,
+          "verify NULL m with mlen 3");
+    CHECK(crypto_sign_verify_internal(NULL, CRYPTO_BYTES, NULL, 0, NULL, 0, pk) == -1,
+          "verify NULL sig");
+    CHECK(crypto_sign_verify_internal(sig, CRYPTO_BYTES, NULL, 0, NULL, 0, NULL) == -1,
+          "verify NULL pk");
+}
+#endif
+
 static void demo(void) {
     static uint8_t pk[CRYPTO_PUBLICKEYBYTES], sk[CRYPTO_SECRETKEYBYTES];
     static uint8_t sm[CRYPTO_BYTES + 64], m2[CRYPTO_BYTES + 64], sig[CRYPTO_BYTES];
@@ -89,6 +175,7 @@ static void demo(void) {
               "context of 256 bytes");
         CHECK(all_zero(sig, sizeof sig) && siglen == 0, "signature zeroed on failure");
     }
+    internal_api(pk, sk);
 #endif
 }
 

@@ -6,7 +6,8 @@
 #      ignoring a result is a -Werror failure (warn_unused_result);
 #   4. stack: every operation through the C ABI on a painted 512 KiB thread stack must need
 #      at most 128 KiB (signing 112 KiB), on both backends (stack.c);
-#   5. test_api (idiomatic API: ACVP, KATs, error paths, round trips, drop-in = idiomatic) and
+#   5. test_api (idiomatic API: ACVP, KATs, error paths, round trips, drop-in = idiomatic; the
+#      round-3 AES variant's count = 0 KAT entry through dilithiumNaes_*, hashed here) and
 #      kat_dropin (reference-style programs, .rsp byte for byte; for the round-3 AES variant the
 #      SHA-256 of its count = 0 entry) run plain, under
 #      -fsanitize=address,undefined (gcc, and clang when installed), and under valgrind
@@ -121,7 +122,10 @@ run_all() {
     local v=$1 m n quick= modes="2 3 5"
     shift
     [ "$#" -gt 0 ] && quick=quick && modes=2
-    "$@" "$WORK/$v/test_api" "$VEC" "$WORK/acvp.txt" $quick || return 1
+    "$@" "$WORK/$v/test_api" "$VEC" "$WORK/acvp.txt" "$WORK/$v/api_aes_entry0_" $quick || return 1
+    for m in 2 3 5; do # the AES variant's KAT entry through the idiomatic dilithiumNaes_*
+        aes_kat $m "$WORK/$v/api_aes_entry0_$m.txt" || return 1
+    done
     for m in $modes; do
         n=$(( m == 2 ? 44 : (m == 3 ? 65 : 87) ))
         "$@" "$WORK/$v/fips204_$m" "$VEC/ml-dsa-ref-kat/pq-crystals-nistkat/PQCsignKAT_ML-DSA-$n.rsp" \

@@ -83,12 +83,15 @@ SET_OPS(mldsa87, MLDSA87)
 LEGACY_OPS(dilithium2, DILITHIUM2)
 LEGACY_OPS(dilithium3, DILITHIUM3)
 LEGACY_OPS(dilithium5, DILITHIUM5)
+LEGACY_OPS(dilithium2aes, DILITHIUM2AES)
+LEGACY_OPS(dilithium3aes, DILITHIUM3AES)
+LEGACY_OPS(dilithium5aes, DILITHIUM5AES)
 
 static void check_op(const char *backend, const char *set, const char *name, op_fn op,
                      size_t limit) {
     int status = -1;
     size_t need = measure(op, &status);
-    printf("%-8s %-10s %-16s %7zu bytes\n", backend, set, name, need);
+    printf("%-8s %-13s %-16s %7zu bytes\n", backend, set, name, need);
     CHECK(need > 0 && status == MLDSA_OK, "%s %s %s: thread failed or status %d", backend,
           set, name, status);
     CHECK(need <= limit, "%s %s %s needs %zu bytes, more than %zu", backend, set, name, need,
@@ -116,6 +119,9 @@ int main(void) {
         CHECK_SET(backend, dilithium2);
         CHECK_SET(backend, dilithium3);
         CHECK_SET(backend, dilithium5);
+        CHECK_SET(backend, dilithium2aes);
+        CHECK_SET(backend, dilithium3aes);
+        CHECK_SET(backend, dilithium5aes);
     }
     printf("largest need through the C ABI: %zu bytes\n", max_need);
     return check_summary("stack");

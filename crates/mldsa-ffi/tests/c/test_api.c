@@ -1,7 +1,9 @@
 /* The idiomatic API (mldsa.h) against the vectors, with every error path.
  *
- * usage: test_api VECTORS_DIR ACVP_LINES [quick]
+ * usage: test_api VECTORS_DIR ACVP_LINES AES_ENTRY_PREFIX [quick]
  *   ACVP_LINES: the ACVP cases flattened by tests/c_suite.rs (K/G/V lines).
+ *   AES_ENTRY_PREFIX: the round-3 AES variant's count = 0 KAT entries, made through
+ *     dilithiumNaes_*, go to PREFIX2.txt, PREFIX3.txt, PREFIX5.txt (run.sh hashes them).
  *   quick: every 8th ACVP / KAT case only (for valgrind, where a full run takes minutes).
  *
  * Defines randombytes (rng.c), so the drop-in functions draw from the NIST DRBG here. */
@@ -59,6 +61,10 @@ typedef struct {
     int (*ref_keypair)(uint8_t *, uint8_t *);
     int (*ref_signature)(uint8_t *, size_t *, const uint8_t *, size_t, const uint8_t *, size_t,
                          const uint8_t *);
+    int (*ref_signature_internal)(uint8_t *, size_t *, const uint8_t *, size_t, const uint8_t *,
+                                  size_t, const uint8_t *, const uint8_t *);
+    int (*ref_verify_internal)(const uint8_t *, size_t, const uint8_t *, size_t, const uint8_t *,
+                               size_t, const uint8_t *);
 } set_api;
 
 #define SET(P, N)                                                                              \
@@ -69,14 +75,18 @@ typedef struct {
      P##_sign_internal, P##_verify_internal, P##_sign_ctx_new, P##_verify_ctx_new,               \
      P##_signing_key_new, P##_signing_key_from_seed, P##_verifying_key_new, P##_pk_to_spki,      \
      P##_pk_from_spki, P##_seed_to_pkcs8, P##_sk_to_pkcs8, P##_sk_from_pkcs8,                    \
-     P##_ref_keypair, P##_ref_signature}
+     P##_ref_keypair, P##_ref_signature, P##_ref_signature_internal, P##_ref_verify_internal}
 
 /* The drop-in symbols, declared in include/mldsa/ref-fips204/api.h (not included here: its
  * crypto_sign names would clash with nothing, but this file tests the idiomatic API). */
 #define REF_DECL(P)                                                                            \
     int P##_ref_keypair(uint8_t *, uint8_t *);                                                 \
     int P##_ref_signature(uint8_t *, size_t *, const uint8_t *, size_t, const uint8_t *,       \
-                          size_t, const uint8_t *);
+                          size_t, const uint8_t *);                                            \
+    int P##_ref_signature_internal(uint8_t *, size_t *, const uint8_t *, size_t,               \
+                                   const uint8_t *, size_t, const uint8_t *, const uint8_t *); \
+    int P##_ref_verify_internal(const uint8_t *, size_t, const uint8_t *, size_t,              \
+                                const uint8_t *, size_t, const uint8_t *);
 REF_DECL(mldsa44)
 REF_DECL(mldsa65)
 REF_DECL(mldsa87)
@@ -95,11 +105,23 @@ static int quick;
 
 /* ---- ACVP ---------------------------------------------------------------------------------- */
 
+/* The prefix the pq-crystals reference's crypto_sign_signature builds for sign.h's
+ * signature_internal: 0 || ctxlen || ctx for pure ML-DSA, empty for the internal interface.
+ * Returns its length. */
+static size_t reference_pre(uint8_t pre[2 + 255], const char *kind, const uint8_t *ctx,
+                            size_t ctxlen) {
+    if (strcmp(kind, "internal") == 0) return 0;
+    pre[0] = 0;
+    pre[1] = (uint8_t)ctxlen;
+    memcpy(pre + 2, ctx, ctxlen);
+    return 2 + ctxlen;
+}
+
 static void acvp(const char *path) {
     FILE *f = fopen(path, "r");
     char *line = NULL, *tok[12];
     size_t cap = 0;
-    unsigned long n = 0, done[3] = {0, 0, 0};
+    unsigned long n = 0, done[3] = {0, 0, 0}, dropin[2] = {0, 0};
     CHECK(f != NULL, "cannot open %s", path);
     if (f == NULL) return;
     while (getline(&line, &cap, f) > 0) {
@@ -147,6 +169,16 @@ static void acvp(const char *path) {
             }
             CHECK(rc == MLDSA_OK && lsig == s->sig_bytes && memcmp(out, sig, lsig) == 0,
                   "sigGen %s %s rc %d", s->name, tok[2], rc);
+            if (strcmp(tok[2], "pure") == 0 || strcmp(tok[2], "internal") == 0) {
+                /* sign.h's signature_internal with the prefix the reference would build. */
+                uint8_t pre[2 + 255];
+                size_t prelen = reference_pre(pre, tok[2], ctx, lc), l = 0;
+                memset(out, 0xAA, s->sig_bytes);
+                rc = s->ref_signature_internal(out, &l, msg, lm, prelen ? pre : NULL, prelen, r, sk);
+                CHECK(rc == 0 && l == lsig && memcmp(out, sig, lsig) == 0,
+                      "sigGen %s %s through ref_signature_internal: rc %d", s->name, tok[2], rc);
+                dropin[0]++;
+            }
             if (lr == 0 && strcmp(tok[2], "pure") == 0) {
                 CHECK(s->sign_deterministic(out, msg, lm, ctx, lc, sk) == MLDSA_OK &&
                           memcmp(out, sig, lsig) == 0, "sign_deterministic");
@@ -170,6 +202,14 @@ static void acvp(const char *path) {
             }
             CHECK(rc == (want ? MLDSA_OK : MLDSA_ERR_INVALID_SIGNATURE), "sigVer %s %s: rc %d",
                   s->name, tok[2], rc);
+            if (strcmp(tok[2], "pure") == 0 || strcmp(tok[2], "internal") == 0) {
+                uint8_t pre[2 + 255];
+                size_t prelen = reference_pre(pre, tok[2], ctx, lc);
+                rc = s->ref_verify_internal(sig, lsig, msg, lm, prelen ? pre : NULL, prelen, pk);
+                CHECK(rc == (want ? 0 : -1), "sigVer %s %s through ref_verify_internal: rc %d",
+                      s->name, tok[2], rc);
+                dropin[1]++;
+            }
             free(pk); free(ctx); free(msg); free(sig);
             done[2]++;
         }
@@ -177,7 +217,10 @@ static void acvp(const char *path) {
     free(line);
     fclose(f);
     printf("ACVP: %lu keyGen, %lu sigGen, %lu sigVer cases\n", done[0], done[1], done[2]);
+    printf("ACVP through the drop-in signature_internal / verify_internal (pure and internal): "
+           "%lu sigGen, %lu sigVer cases\n", dropin[0], dropin[1]);
     CHECK(done[0] > 0 && done[1] > 0 && done[2] > 0, "ACVP cases missing");
+    CHECK(dropin[0] > 0 && dropin[1] > 0, "ACVP cases for the drop-in internal functions missing");
 }
 
 /* ---- reference KATs ------------------------------------------------------------------------ */
@@ -233,19 +276,24 @@ static void kat_itzmeanjan(const char *path, const set_api *s) {
 /* NIST PQCsignKAT .rsp through the idiomatic API: the entry's DRBG gives the seed (then, for
  * ML-DSA, rnd); sm = sig || msg. `legacy` selects the round-3 dilithiumN_* functions. */
 typedef struct {
+    const char *name;
     size_t pk_bytes, sk_bytes, sig_bytes;
+    int (*keypair)(uint8_t *, uint8_t *);
     int (*keypair_from_seed)(uint8_t *, uint8_t *, const uint8_t *);
     int (*sign)(uint8_t *, const uint8_t *, size_t, const uint8_t *); /* round 3 */
+    int (*sign_randomized)(uint8_t *, const uint8_t *, size_t, const uint8_t *);
     int (*verify)(const uint8_t *, size_t, const uint8_t *, size_t, const uint8_t *);
     int (*sk_check)(const uint8_t *);
 } legacy_api;
 
-#define LEGACY(P, N) \
-    {N##_PUBLIC_KEY_BYTES, N##_SECRET_KEY_BYTES, N##_SIGNATURE_BYTES, P##_keypair_from_seed, \
-     P##_sign, P##_verify, P##_sk_check}
-static const legacy_api LEGACY_SETS[3] = {LEGACY(dilithium2, DILITHIUM2),
-                                          LEGACY(dilithium3, DILITHIUM3),
-                                          LEGACY(dilithium5, DILITHIUM5)};
+#define LEGACY(P, N)                                                                           \
+    {#P, N##_PUBLIC_KEY_BYTES, N##_SECRET_KEY_BYTES, N##_SIGNATURE_BYTES, P##_keypair,         \
+     P##_keypair_from_seed, P##_sign, P##_sign_randomized, P##_verify, P##_sk_check}
+/* Dilithium2/3/5, then their AES variants in the same order. */
+static const legacy_api LEGACY_SETS[6] = {
+    LEGACY(dilithium2, DILITHIUM2),       LEGACY(dilithium3, DILITHIUM3),
+    LEGACY(dilithium5, DILITHIUM5),       LEGACY(dilithium2aes, DILITHIUM2AES),
+    LEGACY(dilithium3aes, DILITHIUM3AES), LEGACY(dilithium5aes, DILITHIUM5AES)};
 
 static void kat_rsp(const char *path, const set_api *s, const legacy_api *l3) {
     size_t len, n = 0, count = 0;
@@ -296,9 +344,125 @@ static void kat_rsp(const char *path, const set_api *s, const legacy_api *l3) {
     free(text);
 }
 
-/* ---- error paths: each NULL, each wrong length, ctx 256, bad encodings; outputs zeroed ---- */
-
 #define FILL(buf, n) memset((buf), 0xAA, (n))
+
+/* ---- round 3 and its AES variant: round trips, tampering, lengths, NULLs ------------------ */
+
+/* `other` is the same level in the other variant (SHAKE for AES and back): the same seed gives
+ * another key, and a signature of one does not verify in the other. */
+static void legacy_checks(const legacy_api *l, const legacy_api *other) {
+    uint8_t seed[32] = {11}, msg[3] = {1, 2, 3};
+    uint8_t *pk = malloc(l->pk_bytes), *sk = malloc(l->sk_bytes), *sig = malloc(l->sig_bytes);
+    uint8_t *sig2 = malloc(l->sig_bytes), *pk2 = malloc(l->pk_bytes), *sk2 = malloc(l->sk_bytes);
+
+    /* Round trips: OS keys; deterministic signing repeats, randomized signing differs. */
+    CHECK(l->keypair(pk, sk) == MLDSA_OK && l->sk_check(sk) == MLDSA_OK, "%s keypair", l->name);
+    CHECK(l->sign_randomized(sig, msg, 3, sk) == MLDSA_OK &&
+              l->verify(sig, l->sig_bytes, msg, 3, pk) == MLDSA_OK, "%s randomized round trip",
+          l->name);
+    CHECK(l->keypair_from_seed(pk, sk, seed) == MLDSA_OK, "%s keypair_from_seed", l->name);
+    CHECK(l->sign(sig, msg, 3, sk) == MLDSA_OK && l->sign(sig2, msg, 3, sk) == MLDSA_OK &&
+              memcmp(sig, sig2, l->sig_bytes) == 0, "%s deterministic signing repeats", l->name);
+    CHECK(l->verify(sig, l->sig_bytes, msg, 3, pk) == MLDSA_OK, "%s verify", l->name);
+    CHECK(l->sign_randomized(sig2, msg, 3, sk) == MLDSA_OK &&
+              memcmp(sig, sig2, l->sig_bytes) != 0 &&
+              l->verify(sig2, l->sig_bytes, msg, 3, pk) == MLDSA_OK,
+          "%s randomized signature differs and verifies", l->name);
+    CHECK(l->sign(sig2, NULL, 0, sk) == MLDSA_OK &&
+              l->verify(sig2, l->sig_bytes, NULL, 0, pk) == MLDSA_OK, "%s empty message", l->name);
+
+    /* Tampering and wrong lengths. */
+    sig[l->sig_bytes / 2] ^= 1;
+    CHECK(l->verify(sig, l->sig_bytes, msg, 3, pk) == MLDSA_ERR_INVALID_SIGNATURE,
+          "%s tampered signature", l->name);
+    sig[l->sig_bytes / 2] ^= 1;
+    CHECK(l->verify(sig, l->sig_bytes, msg, 2, pk) == MLDSA_ERR_INVALID_SIGNATURE,
+          "%s other message", l->name);
+    CHECK(l->verify(sig, l->sig_bytes - 1, msg, 3, pk) == MLDSA_ERR_LENGTH, "%s siglen-1", l->name);
+    CHECK(l->verify(sig, l->sig_bytes + 1, msg, 3, pk) == MLDSA_ERR_LENGTH, "%s siglen+1", l->name);
+
+    /* NULLs: MLDSA_ERR_NULL and every output zeroed. */
+    FILL(sk2, l->sk_bytes);
+    CHECK(l->keypair_from_seed(NULL, sk2, seed) == MLDSA_ERR_NULL && all_zero(sk2, l->sk_bytes),
+          "%s keypair NULL pk", l->name);
+    FILL(pk2, l->pk_bytes);
+    FILL(sk2, l->sk_bytes);
+    CHECK(l->keypair_from_seed(pk2, sk2, NULL) == MLDSA_ERR_NULL && all_zero(pk2, l->pk_bytes) &&
+              all_zero(sk2, l->sk_bytes), "%s keypair NULL seed", l->name);
+    CHECK(l->keypair(NULL, NULL) == MLDSA_ERR_NULL, "%s keypair NULL", l->name);
+    CHECK(l->sk_check(NULL) == MLDSA_ERR_NULL, "%s sk_check NULL", l->name);
+    FILL(sig2, l->sig_bytes);
+    CHECK(l->sign(sig2, NULL, 3, sk) == MLDSA_ERR_NULL && all_zero(sig2, l->sig_bytes),
+          "%s sign NULL m", l->name);
+    FILL(sig2, l->sig_bytes);
+    CHECK(l->sign(sig2, msg, 3, NULL) == MLDSA_ERR_NULL && all_zero(sig2, l->sig_bytes),
+          "%s sign NULL sk", l->name);
+    FILL(sig2, l->sig_bytes);
+    CHECK(l->sign_randomized(sig2, msg, 3, NULL) == MLDSA_ERR_NULL && all_zero(sig2, l->sig_bytes),
+          "%s sign_randomized NULL sk", l->name);
+    CHECK(l->sign(NULL, msg, 3, sk) == MLDSA_ERR_NULL, "%s sign NULL sig", l->name);
+    CHECK(l->verify(NULL, l->sig_bytes, msg, 3, pk) == MLDSA_ERR_NULL, "%s verify NULL sig", l->name);
+    CHECK(l->verify(sig, l->sig_bytes, NULL, 3, pk) == MLDSA_ERR_NULL, "%s verify NULL m", l->name);
+    CHECK(l->verify(sig, l->sig_bytes, msg, 3, NULL) == MLDSA_ERR_NULL, "%s verify NULL pk", l->name);
+
+    /* Malformed secret key (s1 out of range): refused, output zeroed. */
+    memcpy(sk2, sk, l->sk_bytes);
+    memset(sk2 + 128, 0xFF, l->sk_bytes - 128);
+    CHECK(l->sk_check(sk2) == MLDSA_ERR_ENCODING, "%s sk_check malformed", l->name);
+    FILL(sig2, l->sig_bytes);
+    CHECK(l->sign(sig2, msg, 3, sk2) == MLDSA_ERR_ENCODING && all_zero(sig2, l->sig_bytes),
+          "%s sign with malformed sk", l->name);
+
+    /* The other variant of the level: another key from the same seed; signatures not shared. */
+    CHECK(other->keypair_from_seed(pk2, sk2, seed) == MLDSA_OK && memcmp(pk, pk2, l->pk_bytes) != 0,
+          "%s and %s: the same seed gives different keys", l->name, other->name);
+    CHECK(other->verify(sig, l->sig_bytes, msg, 3, pk) == MLDSA_ERR_INVALID_SIGNATURE,
+          "%s signature rejected by %s", l->name, other->name);
+    free(pk); free(sk); free(sig); free(sig2); free(pk2); free(sk2);
+}
+
+static void write_hex(FILE *f, const char *name, const uint8_t *p, size_t n) {
+    size_t i;
+    fprintf(f, "%s = ", name);
+    for (i = 0; i < n; i++) fprintf(f, "%02X", p[i]);
+    fprintf(f, "\n");
+}
+
+/* The round-3 AES variant's count = 0 KAT entry through dilithiumNaes_keypair_from_seed and
+ * _sign, as PQCgenKAT_sign makes it (the master DRBG gives the entry's seed and message, the
+ * entry's DRBG the 32-byte key seed; signing is deterministic), written to `path` for run.sh
+ * to compare its SHA-256 with the reference KAT's (../shared/vectors/dilithium-aes-round3). */
+static void kat_aes_entry0(const legacy_api *l, const char *path) {
+    uint8_t entropy[48], seed[48], msg[33], xi[32];
+    uint8_t *pk = malloc(l->pk_bytes), *sk = malloc(l->sk_bytes), *sm = malloc(l->sig_bytes + 33);
+    FILE *f;
+    int i;
+    for (i = 0; i < 48; i++) entropy[i] = (uint8_t)i;
+    randombytes_init(entropy, NULL, 256);
+    randombytes(seed, 48);
+    randombytes(msg, 33);
+    randombytes_init(seed, NULL, 256);
+    randombytes(xi, 32);
+    CHECK(l->keypair_from_seed(pk, sk, xi) == MLDSA_OK, "%s KAT keygen", l->name);
+    CHECK(l->sign(sm, msg, 33, sk) == MLDSA_OK, "%s KAT sign", l->name);
+    memcpy(sm + l->sig_bytes, msg, 33);
+    f = fopen(path, "wb");
+    CHECK(f != NULL, "cannot write %s", path);
+    if (f != NULL) {
+        fprintf(f, "count = 0\n");
+        write_hex(f, "seed", seed, 48);
+        fprintf(f, "mlen = 33\n");
+        write_hex(f, "msg", msg, 33);
+        write_hex(f, "pk", pk, l->pk_bytes);
+        write_hex(f, "sk", sk, l->sk_bytes);
+        fprintf(f, "smlen = %zu\n", l->sig_bytes + 33);
+        write_hex(f, "sm", sm, l->sig_bytes + 33);
+        CHECK(fclose(f) == 0, "closing %s", path);
+    }
+    free(pk); free(sk); free(sm);
+}
+
+/* ---- error paths: each NULL, each wrong length, ctx 256, bad encodings; outputs zeroed ---- */
 
 static void errors(const set_api *s) {
     uint8_t seed[32] = {42}, rnd[32] = {1}, mu[64] = {2}, ctx[256] = {0}, msg[3] = {1, 2, 3};
@@ -567,6 +731,26 @@ static void round_trips(const set_api *s, int with_encryption) {
         CHECK(s->sign_rnd(sig, msg, sizeof msg, ctx, 5, r, sk) == MLDSA_OK &&
                   memcmp(sig, sig2, s->sig_bytes) == 0, "drop-in signature = idiomatic");
     }
+    /* sign.h's signature_internal = the idiomatic doors: pre = 0 || 5 || ctx with rnd is
+     * sign_rnd, with 32 zero bytes sign_deterministic; pre empty is sign_internal. */
+    {
+        uint8_t pre[7] = {0, 5, 1, 2, 3, 4, 5}, zero[32] = {0};
+        size_t l;
+        CHECK(s->ref_signature_internal(sig2, &l, msg, sizeof msg, pre, 7, rnd, sk) == 0 &&
+                  l == s->sig_bytes, "ref signature_internal");
+        CHECK(s->sign_rnd(sig, msg, sizeof msg, ctx, 5, rnd, sk) == MLDSA_OK &&
+                  memcmp(sig, sig2, s->sig_bytes) == 0, "ref signature_internal = sign_rnd");
+        CHECK(s->ref_signature_internal(sig2, &l, msg, sizeof msg, pre, 7, zero, sk) == 0 &&
+                  s->sign_deterministic(sig, msg, sizeof msg, ctx, 5, sk) == MLDSA_OK &&
+                  memcmp(sig, sig2, s->sig_bytes) == 0,
+              "ref signature_internal, rnd 0 = sign_deterministic");
+        CHECK(s->ref_signature_internal(sig2, &l, msg, sizeof msg, NULL, 0, rnd, sk) == 0 &&
+                  s->sign_internal(sig, msg, sizeof msg, rnd, sk) == MLDSA_OK &&
+                  memcmp(sig, sig2, s->sig_bytes) == 0, "ref signature_internal, no pre = sign_internal");
+        CHECK(s->ref_verify_internal(sig2, s->sig_bytes, msg, sizeof msg, NULL, 0, pk) == 0 &&
+                  s->verify_internal(sig2, s->sig_bytes, msg, sizeof msg, pk) == MLDSA_OK,
+              "ref verify_internal = verify_internal");
+    }
     free(pk); free(sk); free(sig); free(sig2); free(pk2); free(sk2);
 }
 
@@ -587,11 +771,11 @@ int main(int argc, char **argv) {
     static const char *sets[3] = {"44", "65", "87"};
     char path[4096];
     int i;
-    if (argc < 3) {
-        fprintf(stderr, "usage: %s VECTORS_DIR ACVP_LINES [quick]\n", argv[0]);
+    if (argc < 4) {
+        fprintf(stderr, "usage: %s VECTORS_DIR ACVP_LINES AES_ENTRY_PREFIX [quick]\n", argv[0]);
         return 2;
     }
-    quick = argc > 3 && strcmp(argv[3], "quick") == 0;
+    quick = argc > 4 && strcmp(argv[4], "quick") == 0;
     misc();
     acvp(argv[2]);
     for (i = 0; i < 3; i++) {
@@ -604,6 +788,10 @@ int main(int argc, char **argv) {
         kat_rsp(path, NULL, &LEGACY_SETS[i]);
         errors(&SETS[i]);
         round_trips(&SETS[i], i == 1);
+        legacy_checks(&LEGACY_SETS[i], &LEGACY_SETS[i + 3]);
+        legacy_checks(&LEGACY_SETS[i + 3], &LEGACY_SETS[i]);
+        snprintf(path, sizeof path, "%s%c.txt", argv[3], "235"[i]);
+        kat_aes_entry0(&LEGACY_SETS[i + 3], path);
     }
     /* Forced portable backend: the same KAT bytes. */
     CHECK(mldsa_force_portable(1) == MLDSA_OK, "force portable");

@@ -13,10 +13,18 @@
  * randombytes() when it defines one, as the reference does (NIST's KAT generator does), else
  * from the OS.
  *
+ * The internal functions of the reference's sign.h, pqcrystals_dilithiumN_ref_signature_internal
+ * and _verify_internal, sign and verify M' = pre || m (mu = SHAKE256(tr || pre || m, 64)) with
+ * the caller's 32-byte rnd: pre is the prefix the caller built (0 || ctxlen || ctx for pure
+ * ML-DSA, 0x01 || ctxlen || ctx || OID || PH(m) for HashML-DSA, empty for the FIPS 204
+ * internal interface). As in the reference, pre has no length limit. A NULL pointer with a
+ * non-zero length (and a NULL rnd, sk, pk or sig) is a failure (-1), never a dereference.
+ *
  * The SUPERCOP-style names crypto_sign_keypair, crypto_sign, crypto_sign_open,
- * crypto_sign_signature, crypto_sign_verify and CRYPTO_PUBLICKEYBYTES, CRYPTO_SECRETKEYBYTES,
- * CRYPTO_BYTES select one set by DILITHIUM_MODE (2, 3 or 5; default 2, as the reference's
- * config.h). Define MLDSA_NO_CRYPTO_SIGN_NAMES to leave them out.
+ * crypto_sign_signature, crypto_sign_verify, crypto_sign_signature_internal,
+ * crypto_sign_verify_internal and CRYPTO_PUBLICKEYBYTES, CRYPTO_SECRETKEYBYTES, CRYPTO_BYTES
+ * select one set by DILITHIUM_MODE (2, 3 or 5; default 2, as the reference's config.h). Define
+ * MLDSA_NO_CRYPTO_SIGN_NAMES to leave them out.
  */
 #ifndef MLDSA_REF_FIPS204_API_H
 #define MLDSA_REF_FIPS204_API_H
@@ -44,12 +52,18 @@ int mldsa44_ref_verify(const uint8_t *sig, size_t siglen, const uint8_t *m, size
     const uint8_t *pk);
 int mldsa44_ref_open(uint8_t *m, size_t *mlen, const uint8_t *sm, size_t smlen, const uint8_t *ctx, size_t ctxlen,
     const uint8_t *pk);
+int mldsa44_ref_signature_internal(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen, const uint8_t *pre,
+    size_t prelen, const uint8_t rnd[32], const uint8_t *sk);
+int mldsa44_ref_verify_internal(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen, const uint8_t *pre,
+    size_t prelen, const uint8_t *pk);
 
 #define pqcrystals_dilithium2_ref_keypair mldsa44_ref_keypair
 #define pqcrystals_dilithium2_ref_signature mldsa44_ref_signature
 #define pqcrystals_dilithium2_ref mldsa44_ref_sign
 #define pqcrystals_dilithium2_ref_verify mldsa44_ref_verify
 #define pqcrystals_dilithium2_ref_open mldsa44_ref_open
+#define pqcrystals_dilithium2_ref_signature_internal mldsa44_ref_signature_internal
+#define pqcrystals_dilithium2_ref_verify_internal mldsa44_ref_verify_internal
 
 #define pqcrystals_dilithium3_PUBLICKEYBYTES 1952
 #define pqcrystals_dilithium3_SECRETKEYBYTES 4032
@@ -67,12 +81,18 @@ int mldsa65_ref_verify(const uint8_t *sig, size_t siglen, const uint8_t *m, size
     const uint8_t *pk);
 int mldsa65_ref_open(uint8_t *m, size_t *mlen, const uint8_t *sm, size_t smlen, const uint8_t *ctx, size_t ctxlen,
     const uint8_t *pk);
+int mldsa65_ref_signature_internal(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen, const uint8_t *pre,
+    size_t prelen, const uint8_t rnd[32], const uint8_t *sk);
+int mldsa65_ref_verify_internal(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen, const uint8_t *pre,
+    size_t prelen, const uint8_t *pk);
 
 #define pqcrystals_dilithium3_ref_keypair mldsa65_ref_keypair
 #define pqcrystals_dilithium3_ref_signature mldsa65_ref_signature
 #define pqcrystals_dilithium3_ref mldsa65_ref_sign
 #define pqcrystals_dilithium3_ref_verify mldsa65_ref_verify
 #define pqcrystals_dilithium3_ref_open mldsa65_ref_open
+#define pqcrystals_dilithium3_ref_signature_internal mldsa65_ref_signature_internal
+#define pqcrystals_dilithium3_ref_verify_internal mldsa65_ref_verify_internal
 
 #define pqcrystals_dilithium5_PUBLICKEYBYTES 2592
 #define pqcrystals_dilithium5_SECRETKEYBYTES 4896
@@ -90,12 +110,18 @@ int mldsa87_ref_verify(const uint8_t *sig, size_t siglen, const uint8_t *m, size
     const uint8_t *pk);
 int mldsa87_ref_open(uint8_t *m, size_t *mlen, const uint8_t *sm, size_t smlen, const uint8_t *ctx, size_t ctxlen,
     const uint8_t *pk);
+int mldsa87_ref_signature_internal(uint8_t *sig, size_t *siglen, const uint8_t *m, size_t mlen, const uint8_t *pre,
+    size_t prelen, const uint8_t rnd[32], const uint8_t *sk);
+int mldsa87_ref_verify_internal(const uint8_t *sig, size_t siglen, const uint8_t *m, size_t mlen, const uint8_t *pre,
+    size_t prelen, const uint8_t *pk);
 
 #define pqcrystals_dilithium5_ref_keypair mldsa87_ref_keypair
 #define pqcrystals_dilithium5_ref_signature mldsa87_ref_signature
 #define pqcrystals_dilithium5_ref mldsa87_ref_sign
 #define pqcrystals_dilithium5_ref_verify mldsa87_ref_verify
 #define pqcrystals_dilithium5_ref_open mldsa87_ref_open
+#define pqcrystals_dilithium5_ref_signature_internal mldsa87_ref_signature_internal
+#define pqcrystals_dilithium5_ref_verify_internal mldsa87_ref_verify_internal
 
 #ifndef MLDSA_NO_CRYPTO_SIGN_NAMES
 #ifndef DILITHIUM_MODE
@@ -111,6 +137,8 @@ int mldsa87_ref_open(uint8_t *m, size_t *mlen, const uint8_t *sm, size_t smlen, 
 #define crypto_sign pqcrystals_dilithium2_ref
 #define crypto_sign_verify pqcrystals_dilithium2_ref_verify
 #define crypto_sign_open pqcrystals_dilithium2_ref_open
+#define crypto_sign_signature_internal pqcrystals_dilithium2_ref_signature_internal
+#define crypto_sign_verify_internal pqcrystals_dilithium2_ref_verify_internal
 #elif DILITHIUM_MODE == 3
 #define CRYPTO_PUBLICKEYBYTES pqcrystals_dilithium3_PUBLICKEYBYTES
 #define CRYPTO_SECRETKEYBYTES pqcrystals_dilithium3_SECRETKEYBYTES
@@ -120,6 +148,8 @@ int mldsa87_ref_open(uint8_t *m, size_t *mlen, const uint8_t *sm, size_t smlen, 
 #define crypto_sign pqcrystals_dilithium3_ref
 #define crypto_sign_verify pqcrystals_dilithium3_ref_verify
 #define crypto_sign_open pqcrystals_dilithium3_ref_open
+#define crypto_sign_signature_internal pqcrystals_dilithium3_ref_signature_internal
+#define crypto_sign_verify_internal pqcrystals_dilithium3_ref_verify_internal
 #elif DILITHIUM_MODE == 5
 #define CRYPTO_PUBLICKEYBYTES pqcrystals_dilithium5_PUBLICKEYBYTES
 #define CRYPTO_SECRETKEYBYTES pqcrystals_dilithium5_SECRETKEYBYTES
@@ -129,6 +159,8 @@ int mldsa87_ref_open(uint8_t *m, size_t *mlen, const uint8_t *sm, size_t smlen, 
 #define crypto_sign pqcrystals_dilithium5_ref
 #define crypto_sign_verify pqcrystals_dilithium5_ref_verify
 #define crypto_sign_open pqcrystals_dilithium5_ref_open
+#define crypto_sign_signature_internal pqcrystals_dilithium5_ref_signature_internal
+#define crypto_sign_verify_internal pqcrystals_dilithium5_ref_verify_internal
 #else
 #error "DILITHIUM_MODE must be 2, 3 or 5"
 #endif
