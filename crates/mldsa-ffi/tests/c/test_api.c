@@ -749,7 +749,30 @@ static void round_trips(const set_api *s, int with_encryption) {
                   memcmp(sig, sig2, s->sig_bytes) == 0, "ref signature_internal, no pre = sign_internal");
         CHECK(s->ref_verify_internal(sig2, s->sig_bytes, msg, sizeof msg, NULL, 0, pk) == 0 &&
                   s->verify_internal(sig2, s->sig_bytes, msg, sizeof msg, pk) == MLDSA_OK,
-              "ref verify_internal = verify_internal");
+              "ref verify_internal = verify_internal");    }
+    /* ... and HashML-DSA (FIPS 204 Alg. 4): pre = 1 || 5 || ctx || OID(SHA-512) || PH(M) with m
+     * empty is sign_digest; the same M' split elsewhere between pre and m gives the same. */
+    {
+        static const uint8_t oid[11] = {0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x03};
+        uint8_t pre[7 + 11 + 64] = {1, 5, 1, 2, 3, 4, 5}, digest[64];
+        size_t l;
+        for (i = 0; i < 64; i++) digest[i] = (uint8_t)(0xC0 ^ i);
+        memcpy(pre + 7, oid, 11);
+        memcpy(pre + 18, digest, 64);
+        CHECK(s->ref_signature_internal(sig2, &l, NULL, 0, pre, sizeof pre, rnd, sk) == 0 &&
+                  s->sign_digest(sig, MLDSA_PH_SHA2_512, digest, 64, ctx, 5, rnd, sk) == MLDSA_OK &&
+                  memcmp(sig, sig2, s->sig_bytes) == 0,
+              "ref signature_internal(pre = 1 || ctx || OID || PH) = sign_digest");
+        CHECK(s->ref_signature_internal(sig2, &l, digest, 64, pre, 18, rnd, sk) == 0 &&
+                  memcmp(sig, sig2, s->sig_bytes) == 0,
+              "ref signature_internal(pre = 1 || ctx || OID, m = PH) = sign_digest");
+        CHECK(s->ref_verify_internal(sig2, s->sig_bytes, digest, 64, pre, 18, pk) == 0 &&
+                  s->verify_digest(sig2, s->sig_bytes, MLDSA_PH_SHA2_512, digest, 64, ctx, 5, pk) ==
+                      MLDSA_OK,
+              "ref verify_internal = verify_digest");
+        pre[20] ^= 1;
+        CHECK(s->ref_verify_internal(sig2, s->sig_bytes, NULL, 0, pre, sizeof pre, pk) == -1,
+              "ref verify_internal, other digest");
     }
     free(pk); free(sk); free(sig); free(sig2); free(pk2); free(sk2);
 }
