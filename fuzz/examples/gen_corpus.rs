@@ -16,7 +16,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use mldsa::legacy::{
-    Dilithium2, Dilithium3, Dilithium5, DilithiumParameterSet, SigningKey as LegacySigningKey,
+    Dilithium2, Dilithium2Aes, Dilithium3, Dilithium3Aes, Dilithium5, Dilithium5Aes,
+    DilithiumParameterSet, SigningKey as LegacySigningKey,
 };
 use mldsa::pkix::KeyForm;
 use mldsa::{MlDsa44, MlDsa65, MlDsa87, ParameterSet, SigningKey};
@@ -455,7 +456,7 @@ fn c_abi_set<P: ParameterSet>(c: &Corpus, sel: u8, n: &str) {
     put("sk", 5, sk.to_expanded_bytes().as_ref());
 }
 
-/// c_abi seeds of the round-3 sets: a valid deterministic signature (sel 3, 4, 5).
+/// c_abi seeds of the round-3 sets: a valid deterministic signature (sel 3 to 8: SHAKE, then AES).
 fn c_abi_round3<P: DilithiumParameterSet>(c: &Corpus, sel: u8, n: &str) {
     let sk = LegacySigningKey::<P>::from_seed(&[0x3c; 32]);
     let msg = b"c_abi seed: round 3";
@@ -472,6 +473,9 @@ fn c_abi(c: &Corpus) {
     c_abi_round3::<Dilithium2>(c, 3, "seed-dilithium2");
     c_abi_round3::<Dilithium3>(c, 4, "seed-dilithium3");
     c_abi_round3::<Dilithium5>(c, 5, "seed-dilithium5");
+    c_abi_round3::<Dilithium2Aes>(c, 6, "seed-dilithium2aes");
+    c_abi_round3::<Dilithium3Aes>(c, 7, "seed-dilithium3aes");
+    c_abi_round3::<Dilithium5Aes>(c, 8, "seed-dilithium5aes");
 }
 
 fn main() {

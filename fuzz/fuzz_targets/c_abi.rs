@@ -1,6 +1,7 @@
 //! The C ABI of libmldsa (`crates/mldsa-ffi`, issue #16) on arbitrary pointers' contents and
 //! lengths: every decoder (SPKI and PKCS#8, DER and PEM; strict secret-key import), every
-//! verify (pure, HashML-DSA with any pre-hash id, internal, round 3) and the drop-in `open`.
+//! verify (pure, HashML-DSA with any pre-hash id, internal, round 3 with SHAKE and with AES), the
+//! drop-in `open` and the drop-in `verify_internal` (sign.h's, with a prefix).
 //!
 //! Properties: nothing panics or reads out of bounds (ASan); every return value is a
 //! documented status; on failure every output is zeroed (and `open` sets *mlen to -1); an
@@ -86,13 +87,26 @@ macro_rules! ml_dsa {
                     );
                     assert!(documented(rc));
                 }
-                2 => assert!(documented(m::verify_internal(
-                    a.as_ptr(),
-                    a.len(),
-                    b.as_ptr(),
-                    b.len(),
-                    pk.as_ptr()
-                ))),
+                2 => {
+                    assert!(documented(m::verify_internal(
+                        a.as_ptr(),
+                        a.len(),
+                        b.as_ptr(),
+                        b.len(),
+                        pk.as_ptr()
+                    )));
+                    // sign.h's verify_internal: M' = pre || m, with the rest as pre.
+                    let rc = dropin::$reference::verify_internal(
+                        a.as_ptr(),
+                        a.len(),
+                        b.as_ptr(),
+                        b.len(),
+                        c.as_ptr(),
+                        c.len(),
+                        pk.as_ptr(),
+                    );
+                    assert!(rc == 0 || rc == -1);
+                }
                 3 => {
                     let mut out = vec![0xAAu8; $pk];
                     let format = $ph & 1;
@@ -186,12 +200,15 @@ fuzz_target!(|data: &[u8]| {
     };
     // Pre-hash id from -2 to 13: the 12 valid ones and invalid ones on both sides.
     let ph = i32::from(op >> 4) - 2;
-    match sel % 6 {
+    match sel % 9 {
         0 => ml_dsa!(mldsa44, mldsa44_ref, 1312, 2560, 2420, op, ph, rest),
         1 => ml_dsa!(mldsa65, mldsa65_ref, 1952, 4032, 3309, op, ph, rest),
         2 => ml_dsa!(mldsa87, mldsa87_ref, 2592, 4896, 4627, op, ph, rest),
         3 => round3!(dilithium2, 1312, rest),
         4 => round3!(dilithium3, 1952, rest),
-        _ => round3!(dilithium5, 2592, rest),
+        5 => round3!(dilithium5, 2592, rest),
+        6 => round3!(dilithium2aes, 1312, rest),
+        7 => round3!(dilithium3aes, 1952, rest),
+        _ => round3!(dilithium5aes, 2592, rest),
     }
 });
