@@ -39,6 +39,8 @@ struct SignScratch<P: Parameters> {
     tmp_l: Scratch<P::NttVecL>,
     /// cs1, then z = y + cs1.
     z: Scratch<P::VecL>,
+    /// w, then (once w1 and r are made from it) ct0, then r + ct0: sharing the buffer saves a
+    /// k-vector of heap, zeroing and wiping per signature.
     w: Scratch<P::VecK>,
     /// w1, then the hint h.
     w1: Scratch<P::VecK>,
@@ -46,8 +48,6 @@ struct SignScratch<P: Parameters> {
     tmp_k: Scratch<P::NttVecK>,
     /// cs2, then r = w - cs2.
     r: Scratch<P::VecK>,
-    /// ct0, then r + ct0.
-    ct0: Scratch<P::VecK>,
     c: Poly,
     c_hat: NttPoly,
 }
@@ -62,7 +62,6 @@ impl<P: Parameters> SignScratch<P> {
             w1: Scratch::zeroed(),
             tmp_k: Scratch::zeroed(),
             r: Scratch::zeroed(),
-            ct0: Scratch::zeroed(),
             c: Poly::ZERO,
             c_hat: NttPoly::ZERO,
         }
@@ -78,7 +77,6 @@ impl<P: Parameters> Drop for SignScratch<P> {
         self.w1.zeroize();
         self.tmp_k.zeroize();
         self.r.zeroize();
-        self.ct0.zeroize();
         self.c.zeroize();
         self.c_hat.zeroize();
     }
@@ -244,25 +242,21 @@ fn sign_with<P: Parameters, B: Backend>(
             continue;
         }
 
-        // Steps 25-26: ct0 = NTT^-1(c-hat o t0-hat), h = MakeHint(-ct0, w - cs2 + ct0).
-        product_centred(
-            b,
-            &s.c_hat,
-            t0_hat.as_ref(),
-            s.tmp_k.as_mut(),
-            s.ct0.as_mut(),
-        );
+        // Steps 25-26: ct0 = NTT^-1(c-hat o t0-hat), h = MakeHint(-ct0, w - cs2 + ct0). w is
+        // not needed any more (w1 and r are made from it): ct0 goes into its buffer.
+        let ct0 = s.w.as_mut();
+        product_centred(b, &s.c_hat, t0_hat.as_ref(), s.tmp_k.as_mut(), ct0);
         // Constant time: as for step 23, only the outcome is revealed.
-        if public(b.vec_exceeds(s.ct0.as_ref(), P::GAMMA2)) != 0 {
+        if public(b.vec_exceeds(ct0, P::GAMMA2)) != 0 {
             observe(Rejection::Ct0Bound);
             continue;
         }
-        for (ct0_i, r_i) in s.ct0.as_mut().iter_mut().zip(s.r.as_ref()) {
+        for (ct0_i, r_i) in ct0.iter_mut().zip(s.r.as_ref()) {
             for (x, r) in ct0_i.0.iter_mut().zip(r_i.0.iter()) {
                 *x = freeze(r + *x);
             }
         }
-        let hints = b.make_hint_vec::<P>(s.r.as_ref(), s.ct0.as_ref(), s.w1.as_mut());
+        let hints = b.make_hint_vec::<P>(s.r.as_ref(), ct0, s.w1.as_mut());
         // Step 28. Constant time: only "too many" is revealed (the count itself becomes public
         // with h only if the signature is accepted). hints <= 256 k < 2^31, so the subtraction
         // wraps, setting the top bit, exactly when hints > omega.

@@ -36,10 +36,7 @@ const REVIEWED: &[(&str, &str)] = &[
         "sign.rs",
         "if public(b.low_bits_exceed::<P>(s.r.as_ref(), P::GAMMA2 - P::BETA)) != 0 {",
     ),
-    (
-        "sign.rs",
-        "if public(b.vec_exceeds(s.ct0.as_ref(), P::GAMMA2)) != 0 {",
-    ),
+    ("sign.rs", "if public(b.vec_exceeds(ct0, P::GAMMA2)) != 0 {"),
     ("sign.rs", "if public(too_many) != 0 {"),
     ("sign.rs", "public_mut(s.z.as_mut());"),
     ("sign.rs", "public_mut(s.w1.as_mut());"),
