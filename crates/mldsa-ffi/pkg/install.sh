@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs a built libmldsa (target/release) into PREFIX: lib/libmldsa.so.0 (soname) with the
 # libmldsa.so link, lib/libmldsa.a, the headers, lib/pkgconfig/mldsa.pc and
-# lib/cmake/mldsa/mldsa-config.cmake. (cargo-c's `cargo cinstall` would do this; its Debian 12
-# package is too old for this workspace and building it from crates.io costs minutes of CI, so
-# the few steps are written out here.)
+# lib/cmake/mldsa/mldsa-config.cmake. (cargo-c's `cargo cinstall` does the same from the crate's
+# [package.metadata.capi], checked by pkg/cinstall-check.sh; but its Debian 12 package is too
+# old for this workspace and building it from crates.io takes 20 minutes of CPU, far more than
+# CI can spend, so CI and the test command install with the few steps written out here.)
 # usage: install.sh PREFIX   (run from the repository root after
 #        `cargo rustc -p mldsa-ffi --release --lib --crate-type cdylib,staticlib`: a plain
 #        `cargo build` also emits the rlib, and cargo then links the C libraries without LTO)
