@@ -1,13 +1,13 @@
 //! Signing straight from FIPS 204 expanded key bytes, the way dilithium-py's API signs: it
 //! passes the key bytes on every call (`ML_DSA_65.sign(sk, m)`), so each call must decode them.
 //!
-//! Decoding for signing only is skDecode, the strict ranges of s1 and s2 and the NTT of s1
-//! (tr and t0 are used as given, as FIPS 204 Sign does); importing a key object instead
+//! Decoding for signing only is skDecode, the strict ranges of s1 and s2 and the NTTs of s1, s2
+//! and t0 (tr and t0 are used as given, as FIPS 204 Sign does); importing a key object instead
 //! (`from_expanded_unverified`) also derives the public key, ExpandA and a matrix product, which
-//! cost about one key generation per call for nothing the signature needs. ExpandA and the NTTs
-//! of s2 and t0 inside signing remain: with key bytes in and no state kept between calls (a
-//! secret key is never cached behind the caller's back), they are the price of this API. The
-//! key API's `prepared()` keys are the way to skip them.
+//! cost about one key generation per call for nothing the signature needs. ExpandA itself comes
+//! from the matrix kept for the key last used ([`crate::matrix_cache`]: A-hat is public); the
+//! secret key is never cached behind the caller's back. The key API's `prepared()` keys keep
+//! everything.
 
 use mldsa::{Error, Input, MuBuilder, SigningKey as CoreSk};
 use pyo3::prelude::*;
@@ -18,6 +18,7 @@ use crate::hashing::{internal_mu, parse_prehash, prehashed, pure_mu};
 use crate::input::{Message, array_arg, bytes_arg, context_arg};
 use crate::keys::rnd_arg;
 use crate::level::by_level;
+use crate::matrix_cache::matrix_for;
 
 /// Where tr = H(pk) sits in the expanded encoding: after rho (32 bytes) and K (32 bytes).
 const TR_AT: usize = 64;
@@ -65,8 +66,13 @@ pub fn sign_expanded<'py>(
             }
         };
         let rnd = rnd_arg(rnd)?;
+        let mut rho = [0u8; 32];
+        rho.copy_from_slice(&sk[..32]);
         let sig = py
-            .detach(|| CoreSk::<P>::sign_mu_with_expanded(&sk, &mu, &rnd))
+            .detach(|| {
+                let matrix = matrix_for::<P>(&rho);
+                CoreSk::<P>::sign_mu_with_expanded_matrix(&sk, &mu, &rnd, &matrix)
+            })
             .py_err()?;
         Ok(PyBytes::new(py, sig.as_bytes()))
     })

@@ -13,6 +13,7 @@ mod input;
 mod keys;
 mod legacy;
 mod level;
+mod matrix_cache;
 
 use pyo3::prelude::*;
 

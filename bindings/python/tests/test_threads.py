@@ -30,6 +30,40 @@ def test_threads_share_keys():
     assert results == [True] * 40
 
 
+def test_drop_in_signing_with_keys_taking_turns():
+    """The drop-in keeps the public matrix of the key it last signed with, per parameter set:
+    keys that take turns, in one thread and across threads (the kept matrix swapped under the
+    signers' feet), must give the signatures each key gives when it signs alone. The third key
+    differs from the first in rho's last byte only, so a matrix matched on less than all of rho
+    would show; its signature is also checked against dilithium-py's."""
+    import pytest
+
+    import mldsa_rs.ml_dsa as dropin
+
+    dpy = pytest.importorskip("dilithium_py.ml_dsa")
+    for level in (44, 65, 87):
+        ml_dsa = getattr(dropin, f"ML_DSA_{level}")
+        keys = [ml_dsa.key_derive(bytes([i]) * 32)[1] for i in range(2)]
+        near = bytearray(keys[0])
+        near[31] ^= 1
+        keys.append(bytes(near))
+        cases = [(i % 3, b"turn %d" % i) for i in range(30)]
+        alone = {}
+        for k, sk in enumerate(keys):  # each key signs all its messages in a row
+            for j, msg in cases:
+                if j == k:
+                    alone[k, msg] = ml_dsa.sign(sk, msg, deterministic=True)
+        expected = [alone[k, msg] for k, msg in cases]
+
+        def sign(case, ml_dsa=ml_dsa, keys=keys):
+            return ml_dsa.sign(keys[case[0]], case[1], deterministic=True)
+
+        assert [sign(c) for c in cases] == expected
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            assert list(pool.map(sign, cases)) == expected
+        theirs = getattr(dpy, f"ML_DSA_{level}").sign(keys[2], b"turn 2", deterministic=True)
+        assert alone[2, b"turn 2"] == theirs
+
 
 def test_one_streaming_signer_shared_by_threads():
     """A mutable object under contention (a real race on free-threaded CPython, where

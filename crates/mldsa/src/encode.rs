@@ -9,6 +9,7 @@ use crate::pack::{
 use crate::params::{D, Parameters, TR_LEN};
 
 use crate::poly::Poly;
+use zeroize::Zeroize;
 
 /// Bits per packed t1 coefficient: bitlen(q - 1) - d.
 const T1_BITS: usize = 10;
@@ -85,19 +86,28 @@ pub(crate) fn sk_encode<P: Parameters>(parts: &SkParts<'_>, sk: &mut [u8]) {
     });
 }
 
-/// FIPS 204 Algorithm 25, skDecode, strict: s1 and s2 must lie in [-eta, eta]. (Every d-bit t0
-/// field is in range by construction.)
+/// The vector of the secret key a polynomial belongs to (FIPS 204 Algorithm 25's outputs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SkVector {
+    S1,
+    S2,
+    T0,
+}
+
+/// [`sk_decode`] a polynomial at a time, strict: s1 and s2 must lie in [-eta, eta] (every d-bit
+/// t0 field is in range by construction). Writes rho, K and tr, and hands each polynomial of s1,
+/// s2 and t0 to `put` (with its vector and index) as it is unpacked, in one buffer that is
+/// wiped afterwards, so the caller keeps only the form it needs (one-shot signing transforms
+/// each into the NTT domain straight away).
 ///
-/// Constant time: the range check is accumulated over all coefficients without branching; only
-/// the verdict is revealed, as an error on a malformed key.
-pub(crate) fn sk_decode<P: Parameters>(
+/// Constant time: the ranges are checked over every coefficient; only the verdict on a malformed
+/// key is revealed.
+pub(crate) fn sk_decode_each<P: Parameters>(
     sk: &[u8],
     rho: &mut [u8; 32],
     k: &mut [u8; 32],
     tr: &mut [u8; TR_LEN],
-    s1: &mut [Poly],
-    s2: &mut [Poly],
-    t0: &mut [Poly],
+    mut put: impl FnMut(SkVector, usize, &Poly),
 ) -> Result<(), Malformed> {
     tick!(SkDecode, 1);
     rho.copy_from_slice(&sk[..32]);
@@ -105,20 +115,44 @@ pub(crate) fn sk_decode<P: Parameters>(
     // tr is 64 bytes in FIPS 204 and 32 in Dilithium v3.1; the rest of `tr` stays zero.
     tr[..P::TR_BYTES].copy_from_slice(&sk[64..64 + P::TR_BYTES]);
     let eta_len = poly_bytes(P::ETA_BITS);
+    let t0_len = poly_bytes(D as usize);
     let (s1_bytes, rest) = sk[64 + P::TR_BYTES..].split_at(P::L * eta_len);
     let (s2_bytes, t0_bytes) = rest.split_at(P::K * eta_len);
     let max = 2 * P::ETA as u32;
+    let mut p = Poly::ZERO;
     let mut bad_s1 = 0;
-    unpack_each(s1_bytes, s1, eta_len, |chunk, s_i| {
-        bad_s1 |= bit_unpack(chunk, P::ETA, P::ETA_BITS, max, s_i)
-    });
+    for i in 0..P::L {
+        bad_s1 |= bit_unpack(
+            &s1_bytes[i * eta_len..(i + 1) * eta_len],
+            P::ETA,
+            P::ETA_BITS,
+            max,
+            &mut p,
+        );
+        put(SkVector::S1, i, &p);
+    }
     let mut bad_s2 = 0;
-    unpack_each(s2_bytes, s2, eta_len, |chunk, s_i| {
-        bad_s2 |= bit_unpack(chunk, P::ETA, P::ETA_BITS, max, s_i)
-    });
-    unpack_each(t0_bytes, t0, poly_bytes(D as usize), |chunk, t0_i| {
-        bit_unpack(chunk, T0_B, D as usize, u32::MAX, t0_i);
-    });
+    for i in 0..P::K {
+        bad_s2 |= bit_unpack(
+            &s2_bytes[i * eta_len..(i + 1) * eta_len],
+            P::ETA,
+            P::ETA_BITS,
+            max,
+            &mut p,
+        );
+        put(SkVector::S2, i, &p);
+    }
+    for i in 0..P::K {
+        bit_unpack(
+            &t0_bytes[i * t0_len..(i + 1) * t0_len],
+            T0_B,
+            D as usize,
+            u32::MAX,
+            &mut p,
+        );
+        put(SkVector::T0, i, &p);
+    }
+    p.zeroize();
     // Constant time: a key with out-of-range coefficients is rejected; that it was rejected is
     // the only thing revealed.
     if public(bad_s1) != 0 {
@@ -128,6 +162,24 @@ pub(crate) fn sk_decode<P: Parameters>(
         return Err(Malformed::S2OutOfRange);
     }
     Ok(())
+}
+
+/// FIPS 204 Algorithm 25, skDecode, strict (see [`sk_decode_each`]), into coefficient-form
+/// vectors.
+pub(crate) fn sk_decode<P: Parameters>(
+    sk: &[u8],
+    rho: &mut [u8; 32],
+    k: &mut [u8; 32],
+    tr: &mut [u8; TR_LEN],
+    s1: &mut [Poly],
+    s2: &mut [Poly],
+    t0: &mut [Poly],
+) -> Result<(), Malformed> {
+    sk_decode_each::<P>(sk, rho, k, tr, |vector, i, p| match vector {
+        SkVector::S1 => s1[i] = *p,
+        SkVector::S2 => s2[i] = *p,
+        SkVector::T0 => t0[i] = *p,
+    })
 }
 
 /// FIPS 204 Algorithm 26, sigEncode: c-tilde || BitPack(z[i], gamma1 - 1, gamma1) || HintBitPack(h).

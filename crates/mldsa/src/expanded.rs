@@ -3,7 +3,7 @@
 
 use crate::backend::{Backend, with_backend};
 use crate::declassify::public;
-use crate::encode::{SkParts, pk_encode, sk_decode, sk_encode};
+use crate::encode::{SkParts, SkVector, pk_encode, sk_decode, sk_decode_each, sk_encode};
 use crate::error::{Error, Input, Malformed, check_len};
 use crate::field::{caddq, center, montgomery_reduce};
 use crate::keccak::shake256;
@@ -12,6 +12,7 @@ use crate::ntt::ntt_inverse;
 use crate::params::{ByteArray, Parameters, TR_LEN};
 use crate::poly::{NttPoly, Poly};
 use crate::scratch::Scratch;
+use crate::sign::{KeyTables, SigningSecret};
 use subtle::{Choice, ConstantTimeEq};
 use zeroize::{Zeroize, Zeroizing};
 
@@ -19,7 +20,7 @@ use zeroize::{Zeroize, Zeroizing};
 /// in the NTT domain (Alg. 7 step 2 done once, not per signature; key generation computes it
 /// anyway). s2 and t0 stay in coefficient form until the key is prepared: key generation and
 /// import then cost 2k NTTs less, and signing with an unprepared key transforms them once per
-/// signature, only when an attempt gets that far.
+/// signature (see [`PreparedSecret`]).
 ///
 /// Zeroised on drop.
 pub(crate) struct ExpandedSecret<P: Parameters> {
@@ -43,29 +44,40 @@ pub(crate) struct ExpandedSecret<P: Parameters> {
     pub prepared: Option<alloc::boxed::Box<PreparedSecret<P>>>,
 }
 
-/// What [`ExpandedSecret::prepare`] computes once so that signing does not repeat it:
-/// ExpandA(rho) (public: derived from rho), NTT(s2) and NTT(t0) (secret).
-#[cfg(feature = "alloc")]
+/// What signing needs beyond K, tr and NTT(s1): ExpandA(rho) (public: derived from rho),
+/// NTT(s2) and NTT(t0) (secret). A prepared key keeps them; otherwise they are made for one
+/// signature (every signature needs all three: its accepted attempt uses NTT(s2) and NTT(t0)).
 pub(crate) struct PreparedSecret<P: Parameters> {
-    // Each made zero in place on the heap (88 KiB for ML-DSA-87; never on the stack).
+    // Each made zero in place (on the heap under `alloc`: 88 KiB for ML-DSA-87).
     pub a_hat: Scratch<P::MatrixA>,
     pub s2_hat: Scratch<P::NttVecK>,
     pub t0_hat: Scratch<P::NttVecK>,
 }
 
-#[cfg(feature = "alloc")]
 impl<P: Parameters> PreparedSecret<P> {
-    /// All zero, on the heap, to be filled in place.
-    fn boxed() -> alloc::boxed::Box<Self> {
-        alloc::boxed::Box::new(Self {
+    /// All zero, to be filled in place.
+    pub(crate) fn zeroed() -> Self {
+        Self {
             a_hat: Scratch::zeroed(),
             s2_hat: Scratch::zeroed(),
             t0_hat: Scratch::zeroed(),
-        })
+        }
+    }
+
+    /// All zero, on the heap, to be filled in place.
+    #[cfg(feature = "alloc")]
+    fn boxed() -> alloc::boxed::Box<Self> {
+        alloc::boxed::Box::new(Self::zeroed())
+    }
+
+    /// Fills the tables from rho, s2 and t0 (FIPS 204 Alg. 7 steps 3-5).
+    pub(crate) fn fill<B: Backend>(&mut self, b: B, rho: &[u8; 32], s2: &[Poly], t0: &[Poly]) {
+        b.expand_a::<P>(rho, &mut self.a_hat);
+        b.ntt_vec(s2, self.s2_hat.as_mut());
+        b.ntt_vec(t0, self.t0_hat.as_mut());
     }
 }
 
-#[cfg(feature = "alloc")]
 impl<P: Parameters> Drop for PreparedSecret<P> {
     fn drop(&mut self) {
         self.s2_hat.zeroize();
@@ -141,29 +153,131 @@ impl<P: Parameters> ExpandedSecret<P> {
         if self.prepared.is_none() {
             // Filled in place on the heap: the secret NTTs are never on the stack.
             let mut kept = PreparedSecret::<P>::boxed();
-            with_backend!(|b| {
-                b.expand_a::<P>(&self.rho, &mut kept.a_hat);
-                b.ntt_vec(self.s2.as_ref(), kept.s2_hat.as_mut());
-                b.ntt_vec(self.t0.as_ref(), kept.t0_hat.as_mut());
-            });
+            with_backend!(|b| kept.fill(b, &self.rho, self.s2.as_ref(), self.t0.as_ref()));
             self.prepared = Some(kept);
         }
     }
 
-    /// ExpandA(rho), if the key is prepared.
-    pub(crate) fn kept_a_hat(&self) -> Option<&P::MatrixA> {
+    /// The tables a prepared key keeps.
+    fn kept(&self) -> Option<&PreparedSecret<P>> {
         #[cfg(feature = "alloc")]
-        return self.prepared.as_deref().map(|p| &*p.a_hat);
+        return self.prepared.as_deref();
         #[cfg(not(feature = "alloc"))]
         None
     }
+}
 
-    /// (NTT(s2), NTT(t0)), if the key is prepared.
-    pub(crate) fn kept_s2_t0_hat(&self) -> Option<(&P::NttVecK, &P::NttVecK)> {
-        #[cfg(feature = "alloc")]
-        return self.prepared.as_deref().map(|p| (&*p.s2_hat, &*p.t0_hat));
-        #[cfg(not(feature = "alloc"))]
-        None
+impl<P: Parameters> SigningSecret<P> for ExpandedSecret<P> {
+    fn k(&self) -> &[u8; 32] {
+        &self.k
+    }
+
+    fn with_tables<B: Backend, R>(&self, b: B, sign: impl FnOnce(&KeyTables<'_, P>) -> R) -> R {
+        let own;
+        let tables = match self.kept() {
+            Some(kept) => kept,
+            None => {
+                let mut made = PreparedSecret::<P>::zeroed();
+                made.fill(b, &self.rho, self.s2.as_ref(), self.t0.as_ref());
+                own = made;
+                &own
+            }
+        };
+        sign(&KeyTables::new(&*self.s1_hat, tables))
+    }
+}
+
+/// An expanded secret key decoded for one signature, as the reference API's `crypto_sign` on
+/// key bytes uses it: rho, K, tr, and s1, s2 and t0 in the NTT domain, each polynomial
+/// transformed as it is decoded, with no coefficient forms kept beside them. A-hat comes
+/// separately ([`OneShotSecret::signer`]), from a [`crate::PublicMatrix`] the caller keeps or
+/// one expanded for the signature.
+///
+/// Against an [`ExpandedSecret`] and tables made for it, that is 2k polynomials less of heap
+/// (16 KiB for ML-DSA-87), which with the smaller signing scratch keeps ML-DSA-87's one-shot
+/// signing at about 119 KiB of heap (was about 150), under 128 KiB, glibc's default trim
+/// threshold: above it, each signature handed the top of the heap back to the kernel on free
+/// and took it again on the next (about 3 `brk` calls and the page faults of refilling it, per
+/// signature; median time 30 % higher). `tests/heap_peak.rs` keeps it there.
+///
+/// Zeroised on drop.
+pub(crate) struct OneShotSecret<P: Parameters> {
+    pub rho: [u8; 32],
+    pub k: [u8; 32],
+    /// tr; only the first `P::TR_BYTES` bytes are used (the rest stay zero).
+    pub tr: [u8; TR_LEN],
+    s1_hat: Scratch<P::NttVecL>,
+    s2_hat: Scratch<P::NttVecK>,
+    t0_hat: Scratch<P::NttVecK>,
+}
+
+impl<P: Parameters> OneShotSecret<P> {
+    /// FIPS 204 skDecode (strict ranges: length, s1 and s2 in [-eta, eta]); tr and t0 are used
+    /// as given and no public key is derived, as ML-DSA.Sign on the encoding does. Held as
+    /// [`Scratch`] (on the heap under `alloc`, built in place), so K is not left in a dead
+    /// stack frame. Errors name the signing key.
+    pub(crate) fn decode(bytes: &[u8]) -> Result<Scratch<Self>, Error> {
+        check_len(Input::SigningKey, bytes, P::SK_LEN)?;
+        let mut secret = Scratch::new(Self {
+            rho: [0; 32],
+            k: [0; 32],
+            tr: [0; TR_LEN],
+            s1_hat: Scratch::zeroed(),
+            s2_hat: Scratch::zeroed(),
+            t0_hat: Scratch::zeroed(),
+        });
+        let s = &mut *secret;
+        with_backend!(|b| {
+            sk_decode_each::<P>(bytes, &mut s.rho, &mut s.k, &mut s.tr, |vector, i, p| {
+                let hat = match vector {
+                    SkVector::S1 => &mut s.s1_hat.as_mut()[i],
+                    SkVector::S2 => &mut s.s2_hat.as_mut()[i],
+                    SkVector::T0 => &mut s.t0_hat.as_mut()[i],
+                };
+                b.ntt(p, hat);
+            })
+        })
+        .map_err(|what| Error::Malformed {
+            input: Input::SigningKey,
+            what,
+        })?;
+        Ok(secret)
+    }
+
+    /// The key with `a_hat`, which must be ExpandA(rho) of this key, ready to sign.
+    pub(crate) fn signer<'a>(&'a self, a_hat: &'a P::MatrixA) -> OneShotSigner<'a, P> {
+        OneShotSigner {
+            secret: self,
+            a_hat,
+        }
+    }
+}
+
+impl<P: Parameters> Drop for OneShotSecret<P> {
+    fn drop(&mut self) {
+        self.k.zeroize();
+        self.s1_hat.zeroize();
+        self.s2_hat.zeroize();
+        self.t0_hat.zeroize();
+    }
+}
+
+/// A [`OneShotSecret`] with its A-hat: what one-shot signing signs with.
+pub(crate) struct OneShotSigner<'a, P: Parameters> {
+    secret: &'a OneShotSecret<P>,
+    a_hat: &'a P::MatrixA,
+}
+
+impl<P: Parameters> SigningSecret<P> for OneShotSigner<'_, P> {
+    fn k(&self) -> &[u8; 32] {
+        &self.secret.k
+    }
+
+    fn with_tables<B: Backend, R>(&self, _: B, sign: impl FnOnce(&KeyTables<'_, P>) -> R) -> R {
+        let s = self.secret;
+        sign(&KeyTables::from_parts(
+            self.a_hat, &*s.s1_hat, &*s.s2_hat, &*s.t0_hat,
+        ))
     }
 }
 
@@ -232,22 +346,6 @@ impl<P: Parameters> ExpandedSecret<P> {
         )?;
         with_backend!(|b| b.ntt_vec(s.s1.as_ref(), secret.s1_hat.as_mut()));
         Ok(())
-    }
-
-    /// FIPS 204 skDecode (strict ranges) only: tr and t0 are taken as given and no public key
-    /// is derived, as ML-DSA.Sign on the encoding does. The key is held as [`Scratch`] (on the
-    /// heap under `alloc`), so one-shot signing also fits a 128 KiB stack.
-    /// Checks the length first; errors name the signing key.
-    pub(crate) fn decode_for_signing(bytes: &[u8]) -> Result<Scratch<Self>, Error> {
-        check_len(Input::SigningKey, bytes, P::SK_LEN)?;
-        let mut secret = Self::boxed();
-        secret
-            .decode_into(bytes, &mut CoefficientScratch::<P>::zeroed())
-            .map_err(|what| Error::Malformed {
-                input: Input::SigningKey,
-                what,
-            })?;
-        Ok(secret)
     }
 
     /// FIPS 204 skDecode (strict) of `bytes` (exactly `P::SK_LEN` long) into `self` (in

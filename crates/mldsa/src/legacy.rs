@@ -53,9 +53,10 @@
 //! ```
 
 use crate::error::{Error, Input, check_len, to_array};
-use crate::expanded::{ExpandedSecret, SecretBox};
+use crate::expanded::{ExpandedSecret, OneShotSecret, SecretBox};
 use crate::keccak::shake256;
 use crate::keygen::keygen_internal;
+use crate::matrix::expand_a;
 use crate::mu::MuBuilder;
 use crate::params::{ByteArray, MU_LEN, SEED_LEN};
 use crate::rng;
@@ -155,13 +156,15 @@ impl<P: DilithiumParameterSet> SigningKey<P> {
     /// [`SigningKey::from_bytes_unverified`] followed by [`SigningKey::sign_deterministic`].
     /// For bindings whose API passes key bytes on every call (dilithium-py's).
     pub fn sign_deterministic_with_bytes(sk: &[u8], msg: &[u8]) -> Result<Signature<P>, Error> {
-        let secret = ExpandedSecret::<P>::decode_for_signing(sk)?;
+        let secret = OneShotSecret::<P>::decode(sk)?;
         let mut tr = [0u8; TR_BYTES];
         tr.copy_from_slice(&secret.tr[..TR_BYTES]);
         let mu = message_representative(&tr, msg);
         let mut rho_pp = Zeroizing::new([0u8; 64]);
         shake256(&[&secret.k, &mu], rho_pp.as_mut());
-        sign_with_rho_pp(&secret, &mu, &rho_pp, &mut |_| {}).map(Signature::from_trusted)
+        let a_hat = expand_a::<P>(&secret.rho);
+        sign_with_rho_pp(&secret.signer(&a_hat), &mu, &rho_pp, &mut |_| {})
+            .map(Signature::from_trusted)
     }
 
     /// Decodes a v3.1 secret key strictly: s1 and s2 in [-eta, eta], and tr and t0 equal to
@@ -283,7 +286,7 @@ impl<P: DilithiumParameterSet> SigningKey<P> {
     fn sign_with(&self, mu: &[u8; MU_LEN], rho_pp: &[u8; 64]) -> Result<Signature<P>, Error> {
         // Deviation: v3.1 loops without bound; we stop after FIPS 204's 814 attempts, which a
         // key made by KeyGen exceeds with probability below 2^-256.
-        sign_with_rho_pp(&self.secret, mu, rho_pp, &mut |_| {}).map(Signature::from_trusted)
+        sign_with_rho_pp(&*self.secret, mu, rho_pp, &mut |_| {}).map(Signature::from_trusted)
     }
 }
 

@@ -212,6 +212,8 @@ mod keygen;
 #[forbid(unsafe_code)]
 pub mod legacy;
 #[forbid(unsafe_code)]
+mod matrix;
+#[forbid(unsafe_code)]
 mod mu;
 #[forbid(unsafe_code)]
 mod ntt;
@@ -258,6 +260,7 @@ mod verify;
 mod verifying_key;
 
 pub use crate::error::{Error, Input, Malformed};
+pub use crate::matrix::PublicMatrix;
 pub use crate::mu::MuBuilder;
 pub use crate::params::{
     ByteArray, MAX_CONTEXT_LEN, MAX_SIGN_ATTEMPTS, MU_LEN, MlDsa44, MlDsa65, MlDsa87, ParameterSet,

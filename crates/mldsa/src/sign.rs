@@ -5,7 +5,7 @@ use crate::backend::{Backend, with_backend};
 use crate::declassify::{public, public_mut};
 use crate::encode::sig_encode;
 use crate::error::Error;
-use crate::expanded::ExpandedSecret;
+use crate::expanded::PreparedSecret;
 use crate::field::freeze;
 use crate::keccak::shake256;
 use crate::params::{ByteArray, MAX_SIGN_ATTEMPTS, MU_LEN, Parameters};
@@ -27,43 +27,89 @@ pub(crate) enum Rejection {
     TooManyHints,
 }
 
+/// What the signing loop reads from the key, all in the NTT domain: FIPS 204 Alg. 7 steps 2-5
+/// done.
+pub(crate) struct KeyTables<'a, P: Parameters> {
+    a_hat: &'a P::MatrixA,
+    s1_hat: &'a P::NttVecL,
+    s2_hat: &'a P::NttVecK,
+    t0_hat: &'a P::NttVecK,
+}
+
+impl<'a, P: Parameters> KeyTables<'a, P> {
+    /// A key's NTT(s1) with the tables a prepared key keeps (or that were made for it).
+    pub(crate) fn new(s1_hat: &'a P::NttVecL, tables: &'a PreparedSecret<P>) -> Self {
+        Self::from_parts(&tables.a_hat, s1_hat, &tables.s2_hat, &tables.t0_hat)
+    }
+
+    pub(crate) fn from_parts(
+        a_hat: &'a P::MatrixA,
+        s1_hat: &'a P::NttVecL,
+        s2_hat: &'a P::NttVecK,
+        t0_hat: &'a P::NttVecK,
+    ) -> Self {
+        Self {
+            a_hat,
+            s1_hat,
+            s2_hat,
+            t0_hat,
+        }
+    }
+}
+
+/// A secret key in a form signing can use: a key object's
+/// [`crate::expanded::ExpandedSecret`] (prepared or not),
+/// or a [`crate::expanded::OneShotSecret`] decoded for one signature, with its A-hat.
+pub(crate) trait SigningSecret<P: Parameters> {
+    /// K, the seed of the mask.
+    fn k(&self) -> &[u8; 32];
+
+    /// Runs `sign` with the key's [`KeyTables`], making (and afterwards wiping) what the key
+    /// does not keep.
+    fn with_tables<B: Backend, R>(&self, b: B, sign: impl FnOnce(&KeyTables<'_, P>) -> R) -> R;
+}
+
 /// Working memory of one signature, zeroised on drop. Buffers are reused between attempts and
 /// overwritten in full by each attempt, so nothing from a rejected attempt leaks into the next.
 ///
 /// Each vector is its own [`Scratch`], made zero in place (on the heap under `alloc`): one box
 /// for the whole struct would be built on the stack first (up to 63 KiB for ML-DSA-87) and the
-/// release profile keeps that slot in the signing frame (ST-1, issue 21).
+/// release profile keeps that slot in the signing frame (ST-1, issue 21). Products that are
+/// used one polynomial at a time go through `t_hat` and `t` instead of whole vectors: with the
+/// reuse noted below, that is 40 KiB for ML-DSA-87 instead of 53 (see
+/// [`crate::expanded::OneShotSecret`] for why the heap peak matters).
 struct SignScratch<P: Parameters> {
+    /// y, then z = y + cs1 (a rejected attempt's y is not needed again).
     y: Scratch<P::VecL>,
-    /// NTT(y), then c o s1-hat.
-    tmp_l: Scratch<P::NttVecL>,
-    /// cs1, then z = y + cs1.
-    z: Scratch<P::VecL>,
-    /// w, then (once w1 and r are made from it) ct0, then r + ct0: sharing the buffer saves a
-    /// k-vector of heap, zeroing and wiping per signature.
+    /// NTT(y).
+    y_hat: Scratch<P::NttVecL>,
+    /// w, then (once w1 and r are made from it) ct0, then r + ct0.
     w: Scratch<P::VecK>,
     /// w1, then the hint h.
     w1: Scratch<P::VecK>,
-    /// A-hat o NTT(y), then c o s2-hat, then c o t0-hat.
-    tmp_k: Scratch<P::NttVecK>,
     /// cs2, then r = w - cs2.
     r: Scratch<P::VecK>,
     c: Poly,
     c_hat: NttPoly,
+    /// One polynomial of A-hat o NTT(y), c o s1-hat, c o s2-hat or c o t0-hat (a one-element
+    /// array, to live in a [`Scratch`] and keep 1 KiB out of the signing frame).
+    t_hat: Scratch<[NttPoly; 1]>,
+    /// One polynomial of cs1 (as `t_hat`).
+    t: Scratch<[Poly; 1]>,
 }
 
 impl<P: Parameters> SignScratch<P> {
     fn new() -> Self {
         Self {
             y: Scratch::zeroed(),
-            tmp_l: Scratch::zeroed(),
-            z: Scratch::zeroed(),
+            y_hat: Scratch::zeroed(),
             w: Scratch::zeroed(),
             w1: Scratch::zeroed(),
-            tmp_k: Scratch::zeroed(),
             r: Scratch::zeroed(),
             c: Poly::ZERO,
             c_hat: NttPoly::ZERO,
+            t_hat: Scratch::zeroed(),
+            t: Scratch::zeroed(),
         }
     }
 }
@@ -71,55 +117,45 @@ impl<P: Parameters> SignScratch<P> {
 impl<P: Parameters> Drop for SignScratch<P> {
     fn drop(&mut self) {
         self.y.zeroize();
-        self.tmp_l.zeroize();
-        self.z.zeroize();
+        self.y_hat.zeroize();
         self.w.zeroize();
         self.w1.zeroize();
-        self.tmp_k.zeroize();
         self.r.zeroize();
         self.c.zeroize();
         self.c_hat.zeroize();
+        self.t_hat.zeroize();
+        self.t.zeroize();
     }
 }
 
-/// NTT(s2) and NTT(t0) of an unprepared key, made for one signature; zeroised on drop.
-struct SecretHats<P: Parameters> {
-    s2_hat: Scratch<P::NttVecK>,
-    t0_hat: Scratch<P::NttVecK>,
-}
-
-impl<P: Parameters> Drop for SecretHats<P> {
-    fn drop(&mut self) {
-        self.s2_hat.zeroize();
-        self.t0_hat.zeroize();
-    }
-}
-
-/// NTT^-1 of `a o b` for each pair, centred: the exact small product (|c| < q/2).
+/// NTT^-1 of `c_hat o v_hat` into `out`, centred: the exact small product (|c| < q/2). `tmp`
+/// holds the NTT-domain product (ScalarVectorNTT, FIPS 204 Algorithm 47, one entry at a time).
 fn product_centred<B: Backend>(
     b: B,
     c_hat: &NttPoly,
-    v_hat: &[NttPoly],
-    tmp: &mut [NttPoly],
-    out: &mut [Poly],
+    v_hat: &NttPoly,
+    tmp: &mut NttPoly,
+    out: &mut Poly,
 ) {
-    b.scalar_vector_ntt(c_hat, v_hat, tmp);
-    for (t_i, o_i) in tmp.iter().zip(out.iter_mut()) {
-        b.ntt_inverse(t_i, o_i);
-        b.centre_freeze(o_i);
-    }
+    b.scalar_vector_ntt(
+        c_hat,
+        core::slice::from_ref(v_hat),
+        core::slice::from_mut(tmp),
+    );
+    b.ntt_inverse(tmp, out);
+    b.centre_freeze(out);
 }
 
 /// FIPS 204 Algorithm 7, ML-DSA.Sign_internal, from mu (steps 1-6 are done when the key is
 /// loaded and when mu is built).
 pub(crate) fn sign_internal<P: Parameters>(
-    sk: &ExpandedSecret<P>,
+    sk: &impl SigningSecret<P>,
     mu: &[u8; MU_LEN],
     rnd: &[u8; 32],
 ) -> Result<P::SigBytes, Error> {
     // Step 7: rho'' = H(K || rnd || mu, 64).
     let mut rho_pp = Zeroizing::new([0u8; 64]);
-    shake256(&[&sk.k, rnd, mu], rho_pp.as_mut());
+    shake256(&[sk.k(), rnd, mu], rho_pp.as_mut());
     sign_with_rho_pp(sk, mu, &rho_pp, &mut |_| {})
 }
 
@@ -129,40 +165,30 @@ pub(crate) fn sign_internal<P: Parameters>(
 /// Each rejected attempt is reported to `observe` (a test hook; the public paths pass a no-op,
 /// which compiles away).
 pub(crate) fn sign_with_rho_pp<P: Parameters>(
-    sk: &ExpandedSecret<P>,
+    sk: &impl SigningSecret<P>,
     mu: &[u8; MU_LEN],
     rho_pp: &[u8; 64],
     observe: &mut impl FnMut(Rejection),
 ) -> Result<P::SigBytes, Error> {
-    with_backend!(|b| sign_with::<P, _>(b, sk, mu, rho_pp, observe))
+    // The caller has just made rho'' with SHAKE256, whose permutation left its last state
+    // (rho'' itself, lane by lane) in its dead frame, below the caller's: wipe it before the
+    // signing loop moves the stack elsewhere (Z-1 found it there after prepared-key signing,
+    // where no ExpandA runs in between to overwrite it).
+    crate::backend::scrub_stack();
+    with_backend!(|b| sk.with_tables(b, |key| sign_with::<P, _>(b, key, mu, rho_pp, observe)))
 }
 
-/// [`sign_with_rho_pp`] on backend `b`.
+/// [`sign_with_rho_pp`] on backend `b`. Never inlined: the loop's frame then stands alone
+/// (one per backend) rather than being merged into its callers', which kept the stack of
+/// each signing entry point at the largest of them (ST-1).
+#[inline(never)]
 fn sign_with<P: Parameters, B: Backend>(
     b: B,
-    sk: &ExpandedSecret<P>,
+    key: &KeyTables<'_, P>,
     mu: &[u8; MU_LEN],
     rho_pp: &[u8; 64],
     observe: &mut impl FnMut(Rejection),
 ) -> Result<P::SigBytes, Error> {
-    // Step 5: A-hat = ExpandA(rho), unless the key is prepared and keeps it. Signing needs it on
-    // every attempt; with `alloc` it goes on the heap (up to 56 KiB), keeping signing within a
-    // 128 KiB thread stack.
-    let mut a_local = None;
-    let a_hat: &P::MatrixA = match sk.kept_a_hat() {
-        Some(a_hat) => a_hat,
-        None => {
-            let a_hat = a_local.insert(Scratch::<P::MatrixA>::zeroed());
-            b.expand_a::<P>(&sk.rho, a_hat);
-            a_hat
-        }
-    };
-    // Steps 3-4 for s2 and t0: a prepared key keeps NTT(s2) and NTT(t0); otherwise they are
-    // computed once per signature, by the first attempt that passes the z check (most
-    // attempts do not get that far).
-    let kept_hats = sk.kept_s2_t0_hat();
-    let mut own_hats: Option<SecretHats<P>> = None;
-
     let s = &mut SignScratch::<P>::new();
     let mut c_tilde = [0u8; 64];
     let c_tilde = &mut c_tilde[..P::C_TILDE_LEN];
@@ -175,11 +201,15 @@ fn sign_with<P: Parameters, B: Backend>(
 
         // Step 11: y = ExpandMask(rho'', kappa).
         b.expand_mask::<P>(rho_pp, kappa, &mut s.y);
-        // Steps 12-13: w = NTT^-1(A-hat o NTT(y)), w1 = HighBits(w).
-        b.ntt_vec(s.y.as_ref(), s.tmp_l.as_mut());
-        b.matrix_vector_ntt(a_hat.as_ref(), s.tmp_l.as_ref(), s.tmp_k.as_mut());
-        for (w_hat_i, w_i) in s.tmp_k.as_ref().iter().zip(s.w.as_mut()) {
-            b.ntt_inverse(w_hat_i, w_i);
+        // Steps 12-13: w = NTT^-1(A-hat o NTT(y)), a row at a time; w1 = HighBits(w).
+        b.ntt_vec(s.y.as_ref(), s.y_hat.as_mut());
+        for (row, w_i) in key.a_hat.as_ref().iter().zip(s.w.as_mut()) {
+            b.matrix_vector_ntt(
+                core::slice::from_ref(row),
+                s.y_hat.as_ref(),
+                s.t_hat.as_mut(),
+            );
+            b.ntt_inverse(&s.t_hat[0], w_i);
             w_i.caddq();
         }
         b.high_bits_vec::<P>(s.w.as_ref(), s.w1.as_mut());
@@ -195,46 +225,26 @@ fn sign_with<P: Parameters, B: Backend>(
         sample_in_ball::<P>(c_tilde, &mut s.c);
         b.ntt(&s.c, &mut s.c_hat);
 
-        // Steps 18-20: cs1, z = y + cs1. The two checks of step 23 are made one at a time, each
-        // as soon as its input exists, so that an attempt rejected on z (the most common reason)
-        // skips cs2; the result is the same either way.
-        product_centred(
-            b,
-            &s.c_hat,
-            sk.s1_hat.as_ref(),
-            s.tmp_l.as_mut(),
-            s.z.as_mut(),
-        );
-        for (z_i, y_i) in s.z.as_mut().iter_mut().zip(s.y.as_ref()) {
-            z_i.add_assign(y_i);
+        // Steps 18-20: cs1, z = y + cs1, made in y's buffer. The two checks of step 23 are made
+        // one at a time, each as soon as its input exists, so that an attempt rejected on z (the
+        // most common reason) skips cs2; the result is the same either way.
+        for (s1_hat_i, z_i) in key.s1_hat.as_ref().iter().zip(s.y.as_mut()) {
+            product_centred(b, &s.c_hat, s1_hat_i, &mut s.t_hat[0], &mut s.t[0]);
+            z_i.add_assign(&s.t[0]);
         }
+        let z = s.y.as_mut();
         // Step 23, first check.
         // Constant time: each check is computed over every coefficient; only its yes/no outcome
         // is revealed, which FIPS 204 permits (a rejected attempt's reason is public).
-        if public(b.vec_exceeds(s.z.as_ref(), P::GAMMA1 - P::BETA)) != 0 {
+        if public(b.vec_exceeds(z, P::GAMMA1 - P::BETA)) != 0 {
             observe(Rejection::ZBound);
             continue;
         }
 
-        // Constant time: whether an earlier attempt got this far is public (see above).
-        let (s2_hat, t0_hat) = match kept_hats {
-            Some(hats) => hats,
-            None => {
-                let own = own_hats.get_or_insert_with(|| {
-                    let mut hats = SecretHats::<P> {
-                        s2_hat: Scratch::zeroed(),
-                        t0_hat: Scratch::zeroed(),
-                    };
-                    b.ntt_vec(sk.s2.as_ref(), hats.s2_hat.as_mut());
-                    b.ntt_vec(sk.t0.as_ref(), hats.t0_hat.as_mut());
-                    hats
-                });
-                (&*own.s2_hat, &*own.t0_hat)
-            }
-        };
-
         // Steps 19 and 21: cs2, r0 = LowBits(w - cs2); r is kept reduced into [0, q).
-        product_centred(b, &s.c_hat, s2_hat.as_ref(), s.tmp_k.as_mut(), s.r.as_mut());
+        for (s2_hat_i, r_i) in key.s2_hat.as_ref().iter().zip(s.r.as_mut()) {
+            product_centred(b, &s.c_hat, s2_hat_i, &mut s.t_hat[0], r_i);
+        }
         b.sub_freeze(s.w.as_ref(), s.r.as_mut());
         // Step 23, second check. Constant time: as the first.
         if public(b.low_bits_exceed::<P>(s.r.as_ref(), P::GAMMA2 - P::BETA)) != 0 {
@@ -245,7 +255,9 @@ fn sign_with<P: Parameters, B: Backend>(
         // Steps 25-26: ct0 = NTT^-1(c-hat o t0-hat), h = MakeHint(-ct0, w - cs2 + ct0). w is
         // not needed any more (w1 and r are made from it): ct0 goes into its buffer.
         let ct0 = s.w.as_mut();
-        product_centred(b, &s.c_hat, t0_hat.as_ref(), s.tmp_k.as_mut(), ct0);
+        for (t0_hat_i, ct0_i) in key.t0_hat.as_ref().iter().zip(ct0.iter_mut()) {
+            product_centred(b, &s.c_hat, t0_hat_i, &mut s.t_hat[0], ct0_i);
+        }
         // Constant time: as for step 23, only the outcome is revealed.
         if public(b.vec_exceeds(ct0, P::GAMMA2)) != 0 {
             observe(Rejection::Ct0Bound);
@@ -269,10 +281,11 @@ fn sign_with<P: Parameters, B: Backend>(
         // Step 33: sigma = sigEncode(c-tilde, z mod+- q, h). z is already centred.
         // Constant time: the accepted signature's z and h are public (they are in it);
         // HintBitPack branches on h.
-        public_mut(s.z.as_mut());
+        let z = s.y.as_mut();
+        public_mut(z);
         public_mut(s.w1.as_mut());
         let mut sig = P::SigBytes::zeroed();
-        sig_encode::<P>(c_tilde, s.z.as_ref(), s.w1.as_ref(), sig.as_mut());
+        sig_encode::<P>(c_tilde, z, s.w1.as_ref(), sig.as_mut());
         return Ok(sig);
     }
     Err(Error::SigningAttemptsExhausted {
@@ -283,6 +296,7 @@ fn sign_with<P: Parameters, B: Backend>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::expanded::ExpandedSecret;
     use crate::keygen::keygen_internal;
     use crate::ntt::ntt;
     use crate::params::{MlDsa44, MlDsa65, MlDsa87};
@@ -308,7 +322,7 @@ mod tests {
     ) -> Result<P::SigBytes, Error> {
         let mut rho_pp = [0u8; 64];
         shake256(&[&sk.k, rnd, mu], &mut rho_pp);
-        sign_with(b, sk, mu, &rho_pp, observe)
+        sk.with_tables(b, |key| sign_with(b, key, mu, &rho_pp, observe))
     }
 
     /// Signs until each rejection reason has fired, using keys whose t0 is overwritten (still

@@ -1,8 +1,9 @@
 //! [`SigningKey`]: an ML-DSA private key, and every way to sign with it.
 
 use crate::error::{Error, Input, check_len};
-use crate::expanded::{ExpandedSecret, SecretBox};
+use crate::expanded::{ExpandedSecret, OneShotSecret, SecretBox};
 use crate::keygen::keygen_internal;
+use crate::matrix::{PublicMatrix, expand_a};
 use crate::mu::{MuBuilder, internal_mu, pure_mu};
 use crate::params::{ByteArray, MU_LEN, ParameterSet, SEED_LEN};
 use crate::prehash::PreHashed;
@@ -175,9 +176,10 @@ impl<P: ParameterSet> SigningKey<P> {
         ctx: &[u8],
         rnd: &[u8; 32],
     ) -> Result<Signature<P>, Error> {
-        let secret = ExpandedSecret::<P>::decode_for_signing(sk)?;
+        let secret = OneShotSecret::<P>::decode(sk)?;
         let mu = pure_mu(&secret.tr, msg, ctx)?;
-        sign_internal::<P>(&secret, &mu, rnd).map(Signature::from_trusted)
+        let a_hat = expand_a::<P>(&secret.rho);
+        sign_internal::<P>(&secret.signer(&a_hat), &mu, rnd).map(Signature::from_trusted)
     }
 
     /// [`SigningKey::sign_with_expanded`] for an externally computed mu (FIPS 204 Algorithm 7
@@ -192,8 +194,46 @@ impl<P: ParameterSet> SigningKey<P> {
         mu: &[u8; MU_LEN],
         rnd: &[u8; 32],
     ) -> Result<Signature<P>, Error> {
-        let secret = ExpandedSecret::<P>::decode_for_signing(sk)?;
-        sign_internal::<P>(&secret, mu, rnd).map(Signature::from_trusted)
+        let secret = OneShotSecret::<P>::decode(sk)?;
+        let a_hat = expand_a::<P>(&secret.rho);
+        sign_internal::<P>(&secret.signer(&a_hat), mu, rnd).map(Signature::from_trusted)
+    }
+
+    /// [`SigningKey::sign_mu_with_expanded`] with the key's A-hat from `matrix`
+    /// ([`PublicMatrix::expand`] of the key's rho, its first 32 bytes), which skips ExpandA:
+    /// for bindings that sign from key bytes on every call and keep the matrix of the key they
+    /// last used (A-hat is public, so keeping it keeps no secret). If `matrix` belongs to
+    /// another rho it is not used and A-hat is expanded as usual: the signature is the same
+    /// either way.
+    ///
+    /// ```
+    /// use mldsa::{MlDsa65, PublicMatrix, SigningKey};
+    ///
+    /// let key = SigningKey::<MlDsa65>::from_seed(&[1; 32]);
+    /// let sk = key.to_expanded_bytes();
+    /// let rho: [u8; 32] = sk.as_ref()[..32].try_into().unwrap();
+    /// let matrix = PublicMatrix::<MlDsa65>::expand(&rho); // once per key, then kept
+    /// let mu = key.verifying_key().compute_mu(b"message", b"").unwrap();
+    /// let sig =
+    ///     SigningKey::<MlDsa65>::sign_mu_with_expanded_matrix(sk.as_ref(), &mu, &[0; 32], &matrix)?;
+    /// assert_eq!(sig, key.sign_mu(&mu, &[0; 32])?);
+    /// # Ok::<(), mldsa::Error>(())
+    /// ```
+    pub fn sign_mu_with_expanded_matrix(
+        sk: &[u8],
+        mu: &[u8; MU_LEN],
+        rnd: &[u8; 32],
+        matrix: &PublicMatrix<P>,
+    ) -> Result<Signature<P>, Error> {
+        let secret = OneShotSecret::<P>::decode(sk)?;
+        let sign = |a_hat| sign_internal::<P>(&secret.signer(a_hat), mu, rnd);
+        // rho is public (it is in the public key), so the comparison may branch.
+        let sig = if matrix.rho() == &secret.rho {
+            sign(matrix.a_hat())?
+        } else {
+            sign(&expand_a::<P>(&secret.rho))?
+        };
+        Ok(Signature::from_trusted(sig))
     }
 
     /// The FIPS 204 expanded encoding (Algorithm 24, skEncode). Secret: it is zeroised when the
@@ -286,7 +326,7 @@ impl<P: ParameterSet> SigningKey<P> {
     /// ML-DSA.Sign_internal from mu with caller-chosen rnd (FIPS 204 Algorithm 7 from step 7).
     /// `rnd` must be fresh random bytes for hedged signing, or 0^32 for deterministic signing.
     pub fn sign_mu(&self, mu: &[u8; MU_LEN], rnd: &[u8; 32]) -> Result<Signature<P>, Error> {
-        let sig = sign_internal::<P>(&self.secret, mu, rnd).map(Signature::from_trusted)?;
+        let sig = sign_internal::<P>(&*self.secret, mu, rnd).map(Signature::from_trusted)?;
         #[cfg(test)]
         let sig = fault::inject(sig);
         if self.verify_after_sign && self.vk.verify_mu(mu, &sig).is_err() {

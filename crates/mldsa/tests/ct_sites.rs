@@ -30,7 +30,7 @@ const REVIEWED: &[(&str, &str)] = &[
     ("sign.rs", "public_mut(c_tilde);"),
     (
         "sign.rs",
-        "if public(b.vec_exceeds(s.z.as_ref(), P::GAMMA1 - P::BETA)) != 0 {",
+        "if public(b.vec_exceeds(z, P::GAMMA1 - P::BETA)) != 0 {",
     ),
     (
         "sign.rs",
@@ -38,7 +38,7 @@ const REVIEWED: &[(&str, &str)] = &[
     ),
     ("sign.rs", "if public(b.vec_exceeds(ct0, P::GAMMA2)) != 0 {"),
     ("sign.rs", "if public(too_many) != 0 {"),
-    ("sign.rs", "public_mut(s.z.as_mut());"),
+    ("sign.rs", "public_mut(z);"),
     ("sign.rs", "public_mut(s.w1.as_mut());"),
 ];
 

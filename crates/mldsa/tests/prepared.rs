@@ -1,6 +1,9 @@
 //! Prepared keys (A-hat and NTT(t1 * 2^d) kept) sign and verify exactly as plain keys do.
 
-use mldsa::{MlDsa44, MlDsa65, MlDsa87, ParameterSet, PreHash, PreHashed, Signature, SigningKey};
+use mldsa::{
+    MlDsa44, MlDsa65, MlDsa87, ParameterSet, PreHash, PreHashed, PublicMatrix, Signature,
+    SigningKey,
+};
 
 fn same_results<P: ParameterSet>() {
     for i in 0..40u8 {
@@ -127,6 +130,25 @@ fn sign_with_expanded_matches_the_key_object() {
             assert_eq!(det.unwrap(), sk.sign_deterministic(b"m", b"").unwrap());
             let from_mu = SigningKey::<P>::sign_mu_with_expanded(bytes.as_ref(), &mu, &rnd);
             assert_eq!(from_mu.unwrap(), sk.sign_mu(&mu, &rnd).unwrap());
+            // With the key's kept matrix, with another key's (not used), and with one made
+            // for a rho that differs in its last byte only.
+            let rho: [u8; 32] = bytes.as_ref()[..32].try_into().unwrap();
+            let mut near = rho;
+            near[31] ^= 1;
+            for (matrix, own) in [
+                (PublicMatrix::<P>::expand(&rho), true),
+                (PublicMatrix::<P>::expand(&[i.wrapping_add(100); 32]), false),
+                (PublicMatrix::<P>::expand(&near), false),
+            ] {
+                assert_eq!(matrix.rho() == &rho, own);
+                let with = SigningKey::<P>::sign_mu_with_expanded_matrix(
+                    bytes.as_ref(),
+                    &mu,
+                    &rnd,
+                    &matrix,
+                );
+                assert_eq!(with.unwrap(), sk.sign_mu(&mu, &rnd).unwrap());
+            }
         }
         let bytes = SigningKey::<P>::from_seed(&[1; 32]).to_expanded_bytes();
         let short = &bytes.as_ref()[..P::SK_LEN - 1];
@@ -147,6 +169,15 @@ fn sign_with_expanded_matches_the_key_object() {
         ));
         assert!(matches!(
             SigningKey::<P>::sign_mu_with_expanded(&bad, &[0; 64], &[0; 32]),
+            Err(mldsa::Error::Malformed { .. })
+        ));
+        let matrix = PublicMatrix::<P>::expand(bytes.as_ref()[..32].try_into().unwrap());
+        assert!(matches!(
+            SigningKey::<P>::sign_mu_with_expanded_matrix(short, &[0; 64], &[0; 32], &matrix),
+            Err(mldsa::Error::Length { .. })
+        ));
+        assert!(matches!(
+            SigningKey::<P>::sign_mu_with_expanded_matrix(&bad, &[0; 64], &[0; 32], &matrix),
             Err(mldsa::Error::Malformed { .. })
         ));
         assert!(

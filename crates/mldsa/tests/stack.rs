@@ -512,18 +512,18 @@ fn keygen_sign_verify_fit_in_128_kib() {
 #[rustfmt::skip] // one line per backend and set reads as the table it is
 const RECORDED: [(BackendKind, &str, [usize; 6]); 12] = [
     // backend             set           keygen  sign-det sign-hedged sign-expanded verify  prepare
-    (BackendKind::Avx2,     "ML-DSA-44",  [40_960, 45_056, 36_864, 36_864, 61_440, 49_152]),
-    (BackendKind::Avx2,     "ML-DSA-65",  [49_152, 53_248, 45_056, 45_056, 73_728, 61_440]),
-    (BackendKind::Avx2,     "ML-DSA-87",  [61_440, 69_632, 53_248, 53_248, 94_208, 77_824]),
-    (BackendKind::Avx2,     "Dilithium2", [40_960, 40_960, 40_960, 28_672, 61_440, 36_864]),
-    (BackendKind::Avx2,     "Dilithium3", [49_152, 45_056, 45_056, 45_056, 73_728, 45_056]),
-    (BackendKind::Avx2,     "Dilithium5", [61_440, 57_344, 57_344, 57_344, 94_208, 57_344]),
-    (BackendKind::Portable, "ML-DSA-44",  [28_672, 40_960, 32_768, 32_768, 49_152, 45_056]),
-    (BackendKind::Portable, "ML-DSA-65",  [36_864, 49_152, 36_864, 36_864, 65_536, 57_344]),
-    (BackendKind::Portable, "ML-DSA-87",  [49_152, 61_440, 49_152, 49_152, 81_920, 73_728]),
-    (BackendKind::Portable, "Dilithium2", [32_768, 36_864, 36_864, 28_672, 49_152, 36_864]),
-    (BackendKind::Portable, "Dilithium3", [40_960, 45_056, 45_056, 45_056, 65_536, 45_056]),
-    (BackendKind::Portable, "Dilithium5", [49_152, 57_344, 53_248, 53_248, 81_920, 57_344]),
+    (BackendKind::Avx2,     "ML-DSA-44",  [40_960, 40_960, 40_960, 36_864, 61_440, 49_152]),
+    (BackendKind::Avx2,     "ML-DSA-65",  [49_152, 53_248, 53_248, 40_960, 73_728, 61_440]),
+    (BackendKind::Avx2,     "ML-DSA-87",  [61_440, 65_536, 65_536, 49_152, 94_208, 77_824]),
+    (BackendKind::Avx2,     "Dilithium2", [40_960, 36_864, 36_864, 36_864, 61_440, 36_864]),
+    (BackendKind::Avx2,     "Dilithium3", [49_152, 45_056, 45_056, 40_960, 73_728, 45_056]),
+    (BackendKind::Avx2,     "Dilithium5", [61_440, 57_344, 57_344, 49_152, 94_208, 57_344]),
+    (BackendKind::Portable, "ML-DSA-44",  [28_672, 40_960, 40_960, 32_768, 49_152, 45_056]),
+    (BackendKind::Portable, "ML-DSA-65",  [36_864, 53_248, 53_248, 40_960, 65_536, 57_344]),
+    (BackendKind::Portable, "ML-DSA-87",  [49_152, 69_632, 69_632, 53_248, 81_920, 73_728]),
+    (BackendKind::Portable, "Dilithium2", [32_768, 36_864, 36_864, 32_768, 49_152, 36_864]),
+    (BackendKind::Portable, "Dilithium3", [40_960, 45_056, 45_056, 40_960, 65_536, 45_056]),
+    (BackendKind::Portable, "Dilithium5", [49_152, 57_344, 57_344, 53_248, 81_920, 57_344]),
 ];
 
 /// ST-1's regression test: every operation completes on a thread whose stack is its recorded
