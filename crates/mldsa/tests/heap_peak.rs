@@ -26,8 +26,8 @@ static PEAK: AtomicUsize = AtomicUsize::new(0);
 
 struct Counting;
 
-// SAFETY (of the impl): every method forwards to `System` with the caller's arguments
-// unchanged and only updates two counters.
+// SAFETY: every method forwards to `System` with the caller's arguments unchanged and only
+// updates two counters, so `System`'s guarantees are this allocator's.
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         // SAFETY: forwarded unchanged; the caller upholds `GlobalAlloc::alloc`'s contract.
