@@ -97,5 +97,10 @@ int main(int argc, char **argv) {
     CHECK_DILITHIUM(dilithium2, DILITHIUM2);
     CHECK_DILITHIUM(dilithium3, DILITHIUM3);
     CHECK_DILITHIUM(dilithium5, DILITHIUM5);
+    /* The AES variant: ExpandA, ExpandS and ExpandMask from AES-256-CTR, keyed by rho, rho'
+     * (secret) and rho'' (secret). */
+    CHECK_DILITHIUM(dilithium2aes, DILITHIUM2AES);
+    CHECK_DILITHIUM(dilithium3aes, DILITHIUM3AES);
+    CHECK_DILITHIUM(dilithium5aes, DILITHIUM5AES);
     return check_summary("ct_abi");
 }
