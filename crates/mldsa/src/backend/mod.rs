@@ -237,22 +237,39 @@ pub enum BackendKind {
     Portable,
     /// x86-64 AVX2 (vectorised NTT, arithmetic, sampling and a 4-way Keccak).
     Avx2,
+    /// x86-64 AVX2 with AVX-512 (F and VL) variants of some of its kernels, on CPUs that have
+    /// them; every other kernel is the AVX2 one.
+    Avx512,
 }
 
 /// 0: not decided yet; otherwise 1 + the `BackendKind` in use.
 static CHOSEN: AtomicU8 = AtomicU8::new(0);
 const PORTABLE: u8 = 1;
 const AVX2: u8 = 2;
+const AVX512: u8 = 3;
 
 /// Makes every later operation use the portable backend (`yes`), or go back to the fastest one
 /// the CPU supports (`no`). For differential testing and for ruling the SIMD code out when
 /// chasing a problem; results are the same either way.
 ///
 /// With the `std` feature the environment variable `MLDSA_BACKEND=portable` does the same from
-/// the start of the process. Any other value of `MLDSA_BACKEND` is ignored: the library falls
-/// back to the fastest backend the CPU supports (the `mldsa` command rejects such values).
+/// the start of the process (and `MLDSA_BACKEND=avx2` what [`force_avx2`] does). Any other
+/// value of `MLDSA_BACKEND` is ignored: the library falls back to the fastest backend the CPU
+/// supports (the `mldsa` command rejects such values).
 pub fn force_portable(yes: bool) {
     let kind = if yes { PORTABLE } else { detect() };
+    CHOSEN.store(kind, Ordering::Relaxed);
+}
+
+/// Makes every later operation use the AVX2 backend without its AVX-512 variants (`yes`), or
+/// go back to the fastest backend the CPU supports (`no`). Where the CPU has no AVX-512 this
+/// changes nothing; where it has no AVX2, `yes` means the portable backend. Results are the
+/// same either way; this is for differential testing and for measuring the AVX-512 variants.
+///
+/// With the `std` feature the environment variable `MLDSA_BACKEND=avx2` does the same from the
+/// start of the process.
+pub fn force_avx2(yes: bool) {
+    let kind = if yes { detect().min(AVX2) } else { detect() };
     CHOSEN.store(kind, Ordering::Relaxed);
 }
 
@@ -260,6 +277,7 @@ pub fn force_portable(yes: bool) {
 pub fn active_backend() -> BackendKind {
     match chosen() {
         AVX2 => BackendKind::Avx2,
+        AVX512 => BackendKind::Avx512,
         _ => BackendKind::Portable,
     }
 }
@@ -267,8 +285,8 @@ pub fn active_backend() -> BackendKind {
 /// The fastest backend this CPU supports, ignoring any override.
 fn detect() -> u8 {
     #[cfg(target_arch = "x86_64")]
-    if avx2::Avx2::detect().is_some() {
-        return AVX2;
+    if let Some(avx2) = avx2::Avx2::detect() {
+        return if avx2.detect_avx512() { AVX512 } else { AVX2 };
     }
     PORTABLE
 }
@@ -279,10 +297,15 @@ pub(crate) fn chosen() -> u8 {
     match CHOSEN.load(Ordering::Relaxed) {
         0 => {
             #[cfg(feature = "std")]
-            let forced = std::env::var_os("MLDSA_BACKEND").is_some_and(|v| v == "portable");
+            let forced = std::env::var_os("MLDSA_BACKEND");
+            #[cfg(feature = "std")]
+            let kind = match forced.as_ref().and_then(|v| v.to_str()) {
+                Some("portable") => PORTABLE,
+                Some("avx2") => detect().min(AVX2),
+                _ => detect(),
+            };
             #[cfg(not(feature = "std"))]
-            let forced = false;
-            let kind = if forced { PORTABLE } else { detect() };
+            let kind = detect();
             // A concurrent force_portable() wins over this first detection.
             let _ = CHOSEN.compare_exchange(0, kind, Ordering::Relaxed, Ordering::Relaxed);
             CHOSEN.load(Ordering::Relaxed)

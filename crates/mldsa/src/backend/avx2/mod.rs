@@ -21,6 +21,9 @@ use crate::params::{Parameters, SamplerXof};
 use crate::poly::{NttPoly, Poly};
 
 cpufeatures::new!(cpuid_avx2, "avx2");
+// The AVX-512 variants use only F (zmm, 32- and 64-bit lanes) and VL (the same on ymm);
+// cpufeatures also checks that the OS saves the zmm and mask registers (XCR0).
+cpufeatures::new!(cpuid_avx512, "avx512f", "avx512vl");
 
 /// Proof that the CPU (and the OS) support AVX2.
 #[derive(Clone, Copy, Debug)]
@@ -46,10 +49,26 @@ impl Avx2 {
         unsafe { arith::wipe(coeffs) }
     }
 
+    /// Whether this CPU and OS also support AVX-512 F and VL (detected once, then cached).
+    #[inline]
+    pub(crate) fn detect_avx512(self) -> bool {
+        #[cfg(miri)]
+        return false;
+        #[cfg(not(miri))]
+        cpuid_avx512::get()
+    }
+
+    /// Whether the AVX-512 variants of the kernels that have one run: the CPU has AVX-512 F and
+    /// VL and no override (`force_avx2`, `MLDSA_BACKEND=avx2`) turned them off.
+    #[inline(always)]
+    pub(crate) fn avx512(self) -> bool {
+        super::chosen() == super::AVX512
+    }
+
     /// `Some` if AVX2 is present and chosen (not overridden by `force_portable`).
     #[inline]
     pub(crate) fn chosen() -> Option<Self> {
-        if super::chosen() == super::AVX2 {
+        if matches!(super::chosen(), super::AVX2 | super::AVX512) {
             Self::detect()
         } else {
             None
