@@ -173,9 +173,10 @@ impl Sk {
         }
     }
 
-    /// tr = H(pk), which every mu starts with.
+    /// The tr every mu this key signs starts with: the expanded key's (= H(pk) unless the key
+    /// was imported unchecked with another), as FIPS 204 Sign and the drop-in use it.
     pub fn tr(&self) -> [u8; 64] {
-        each_sk!(self, k, P => *k.verifying_key().tr())
+        each_sk!(self, k, P => *k.tr())
     }
 
     pub fn verifying_key(&self) -> Vk {

@@ -6,6 +6,8 @@ import random
 
 import pytest
 
+import mldsa_rs
+
 from conftest import LEVELS, fresh_ml_dsa
 
 dpy_ml_dsa = pytest.importorskip("dilithium_py.ml_dsa.default_parameters")
@@ -237,3 +239,22 @@ def test_sign_uses_the_expanded_bytes_as_given():
     assert ours_h.sign(odd, b"m", deterministic=True) == theirs_h.sign(odd, b"m", deterministic=True)
     # The changed tr puts the signature under a different mu: it does not verify under pk.
     assert not ours.verify(pk, b"m", ours.sign(odd, b"m"))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_unchecked_key_with_foreign_tr_signs_as_fips_204_sign(level):
+    """A key imported without the consistency check signs with the tr in its bytes, as FIPS 204
+    Sign (and dilithium-py, and the drop-in) do, in both API layers; H(pk) would differ."""
+    ours, theirs = both(level)
+    pk, sk = ours.key_derive(bytes(range(32)))
+    foreign = bytearray(sk)
+    foreign[64] ^= 1  # tr occupies bytes 64..128 of the expanded key
+    foreign = bytes(foreign)
+    msg, ctx = b"unchecked", b"ctx"
+    expected = theirs.sign(foreign, msg, ctx, deterministic=True)
+    assert ours.sign(foreign, msg, ctx, deterministic=True) == expected
+    cls = getattr(mldsa_rs, f"MLDSA{level}PrivateKey")
+    key = cls.from_expanded_bytes(foreign, check=False)
+    assert key.sign(msg, ctx, deterministic=True) == expected
+    # The signature is FIPS 204 Sign's on those bytes, so the honest key rejects it.
+    assert not ours.verify(pk, msg, expected, ctx)

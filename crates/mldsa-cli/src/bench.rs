@@ -54,7 +54,10 @@ pub fn run(a: &BenchArgs) -> Result<()> {
     };
     let n = a.samples as usize;
     let backend = mldsa::backend::active_backend();
-    println!("backend: {backend:?} (MLDSA_BACKEND=portable forces the portable one)\n");
+    println!(
+        "backend: {backend:?} (MLDSA_BACKEND=portable forces the portable one, MLDSA_BACKEND=avx2 \
+         AVX2 without AVX-512)\n"
+    );
     let dir = std::env::temp_dir().join(format!("mldsa-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| crate::error::CliError::usage(e.to_string()))?;
     println!("| algorithm | operation | min µs | median µs | mean µs | max µs |");

@@ -146,13 +146,13 @@ fn prompt_if_encrypted(
     Ok(())
 }
 
-/// `MLDSA_BACKEND` set to anything but `portable` (the library's one override, which ignores
-/// other values) is a mistake the command reports rather than ignores.
+/// `MLDSA_BACKEND` set to anything but `portable` or `avx2` (the library's overrides, which
+/// ignore other values) is a mistake the command reports rather than ignores.
 fn check_backend_variable() -> Result<()> {
     match std::env::var_os("MLDSA_BACKEND") {
-        Some(v) if v != "portable" => Err(CliError::usage(format!(
-            "MLDSA_BACKEND={}: unknown backend; the only value is `portable` (unset it for the \
-             fastest one)",
+        Some(v) if v != "portable" && v != "avx2" => Err(CliError::usage(format!(
+            "MLDSA_BACKEND={}: unknown backend; the values are `portable` and `avx2` (AVX2 \
+             without its AVX-512 variants); unset it for the fastest one",
             v.to_string_lossy()
         ))),
         _ => Ok(()),

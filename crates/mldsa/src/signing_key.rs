@@ -144,6 +144,13 @@ impl<P: ParameterSet> SigningKey<P> {
         })
     }
 
+    /// tr, the 64 bytes every mu this key signs starts with (FIPS 204 Algorithm 7 line 6): the
+    /// tr of the expanded encoding the key came from. It equals `verifying_key().tr()` except
+    /// for a key imported with [`Self::from_expanded_unverified`] whose tr does not match.
+    pub fn tr(&self) -> &[u8; 64] {
+        &self.secret.tr
+    }
+
     /// Expands the matrix A-hat and transforms s2 and t0 once, keeping them (on the heap: 24 to
     /// 72 KiB, by parameter set), so that every later signature skips ExpandA and those NTTs
     /// (FIPS 204 Algorithm 7 steps 3-5): for signers that make many signatures with one key.

@@ -679,6 +679,8 @@ fn expanded_key_strictness<P: ParameterSet>() {
         let s = k.sign_deterministic(msg, b"").unwrap();
         assert_eq!(vk.verify(msg, b"", &s), Err(Error::InvalidSignature));
         let bogus_tr: [u8; 64] = bad[64..128].try_into().unwrap();
+        assert_eq!(k.tr(), &bogus_tr, "the tr the key signs with is its bytes'");
+        assert_ne!(k.tr(), vk.tr());
         let mut b = MuBuilder::pure(&bogus_tr, b"").unwrap();
         b.update(msg);
         assert_eq!(vk.verify_mu(&b.finalize(), &s), Ok(()));

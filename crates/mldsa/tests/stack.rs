@@ -34,7 +34,7 @@ use std::process::{Command, Stdio};
 use std::sync::Mutex;
 use std::thread;
 
-use mldsa::backend::{BackendKind, active_backend, force_portable};
+use mldsa::backend::{BackendKind, active_backend, force_avx2, force_portable};
 use mldsa::legacy::{self, Dilithium2, Dilithium3, Dilithium5, DilithiumParameterSet};
 use mldsa::{MlDsa44, MlDsa65, MlDsa87, ParameterSet, Signature, SigningKey};
 
@@ -304,7 +304,15 @@ fn stack_child() {
         .find(|o| format!("{o:?}") == op)
         .unwrap_or_else(|| panic!("unknown op {op}"));
     let stack: usize = stack.parse().expect("stack size");
-    force_portable(backend == "Portable");
+    let kind = [
+        BackendKind::Avx512,
+        BackendKind::Avx2,
+        BackendKind::Portable,
+    ]
+    .into_iter()
+    .find(|k| format!("{k:?}") == backend)
+    .unwrap_or_else(|| panic!("unknown backend {backend}"));
+    force(kind);
     assert_eq!(
         format!("{:?}", active_backend()),
         backend,
@@ -373,21 +381,46 @@ struct Row {
     fits_budget: bool,
 }
 
-/// Measures every operation, set and backend (the active one, and the portable one if that is
-/// another), prints the table and checks that the two methods agree.
-///
-/// `force_portable` is process-wide, so the measurements are serialised by a lock.
-fn measure_all() -> Vec<Row> {
-    static LOCK: Mutex<()> = Mutex::new(());
-    let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
-    force_portable(false);
-    let mut backends = vec![(false, active_backend())];
-    if active_backend() != BackendKind::Portable {
-        backends.push((true, BackendKind::Portable));
+/// Makes `backend` the active one (if this CPU has it; the caller checks).
+fn force(backend: BackendKind) {
+    match backend {
+        BackendKind::Portable => force_portable(true),
+        BackendKind::Avx2 => force_avx2(true),
+        _ => force_portable(false),
     }
+}
+
+/// Serialises the tests' use of the process-wide backend switch.
+static BACKEND_LOCK: Mutex<()> = Mutex::new(());
+
+/// The backends this CPU can run, fastest first: AVX-512, AVX2, portable, as far as present.
+fn available_backends() -> Vec<BackendKind> {
+    let _guard = BACKEND_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+    let mut found = Vec::new();
+    for kind in [
+        BackendKind::Avx512,
+        BackendKind::Avx2,
+        BackendKind::Portable,
+    ] {
+        force(kind);
+        if active_backend() == kind {
+            found.push(kind);
+        }
+    }
+    force_portable(false);
+    found
+}
+
+/// Measures every operation, set and backend this CPU has, prints the table and checks that
+/// the two methods agree.
+///
+/// The backend switch is process-wide, so the measurements are serialised by a lock.
+fn measure_all() -> Vec<Row> {
+    let backends = available_backends();
+    let _guard = BACKEND_LOCK.lock().unwrap_or_else(|e| e.into_inner());
     let mut rows = Vec::new();
-    for (portable, backend) in backends {
-        force_portable(portable);
+    for backend in backends {
+        force(backend);
         assert_eq!(active_backend(), backend);
         for set in SETS {
             for op in OPS {
@@ -531,11 +564,11 @@ const RECORDED: [(BackendKind, &str, [usize; 6]); 12] = [
 /// CPU lacks are skipped.
 #[test]
 fn operations_fit_their_recorded_stack_plus_10_percent() {
-    let have_avx2 = active_backend() == BackendKind::Avx2;
+    let available = available_backends();
     let mut over = Vec::new();
     let mut checked = 0;
     for (backend, set, figures) in RECORDED {
-        if backend == BackendKind::Avx2 && !have_avx2 {
+        if !available.contains(&backend) {
             continue;
         }
         for (op, recorded) in OPS.into_iter().zip(figures) {
