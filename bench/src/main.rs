@@ -403,6 +403,9 @@ fn main() {
     let plan = if args.quick { QUICK } else { FULL };
     // mldsa, in each of its configurations, always runs; --only picks among the peers.
     let selected = |l: &&Lib| {
+        if l.name == peers::mldsa::AVX2_LIB.name {
+            return peers::mldsa::has_avx512();
+        }
         !peers::is_peer(l.name)
             || args
                 .only

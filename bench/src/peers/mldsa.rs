@@ -2,7 +2,7 @@
 //! mldsa-only measurements (streaming, batch throughput, peak stack).
 
 use super::{Keys, Lib, ParamSet, Peer};
-use mldsa::backend::{BackendKind, active_backend, force_portable};
+use mldsa::backend::{BackendKind, active_backend, force_avx2, force_portable};
 use mldsa::{
     MlDsa44, MlDsa65, MlDsa87, ParameterSet, PreparedVerifyingKey, Signature, SigningKey,
     VerifyingKey,
@@ -34,6 +34,20 @@ pub const PORTABLE_LIB: Lib = Lib {
     load: load_portable,
 };
 
+/// The same library and calls as [`LIB`], with `force_avx2(true)` around each operation: the
+/// AVX2 backend without its AVX-512 variants, measured only where the CPU has AVX-512 (elsewhere
+/// it would be the `mldsa` column again).
+pub const AVX2_LIB: Lib = Lib {
+    name: "mldsa (avx2)",
+    krate: "mldsa",
+    seeded_keygen: true,
+    deterministic: true,
+    note: "as mldsa, on the AVX2 backend without its AVX-512 variants: force_avx2(true) before \
+           each timed operation and the previous backend restored after it (as the portable \
+           column); only where the CPU has AVX-512",
+    load: load_avx2,
+};
+
 fn load(ps: ParamSet, keys: &Keys) -> Box<dyn Peer> {
     match ps {
         ParamSet::P44 => Box::new(Mldsa::<MlDsa44>::new(keys)),
@@ -45,6 +59,49 @@ fn load(ps: ParamSet, keys: &Keys) -> Box<dyn Peer> {
 
 fn load_portable(ps: ParamSet, keys: &Keys) -> Box<dyn Peer> {
     Box::new(Portable(load(ps, keys)))
+}
+
+fn load_avx2(ps: ParamSet, keys: &Keys) -> Box<dyn Peer> {
+    Box::new(Avx2Only(load(ps, keys)))
+}
+
+/// Whether this CPU runs mldsa's AVX-512 variants by default (so the AVX2 column is worth
+/// measuring).
+pub fn has_avx512() -> bool {
+    active_backend() == BackendKind::Avx512
+}
+
+/// Runs `f` on the AVX2 backend without its AVX-512 variants, then restores the default.
+pub fn on_avx2<T>(f: impl FnOnce() -> T) -> T {
+    force_avx2(true);
+    let out = f();
+    force_avx2(false);
+    out
+}
+
+/// An mldsa peer whose every operation runs on AVX2 without the AVX-512 variants.
+struct Avx2Only(Box<dyn Peer>);
+
+impl Peer for Avx2Only {
+    fn keygen(&self, seed: &[u8; 32]) {
+        on_avx2(|| self.0.keygen(seed))
+    }
+
+    fn sign(&self, msg: &[u8], sig: &mut [u8]) {
+        on_avx2(|| self.0.sign(msg, sig))
+    }
+
+    fn sign_cold(&self, sk: &[u8], msg: &[u8], sig: &mut [u8]) {
+        on_avx2(|| self.0.sign_cold(sk, msg, sig))
+    }
+
+    fn verify(&self, msg: &[u8], sig: &[u8]) -> bool {
+        on_avx2(|| self.0.verify(msg, sig))
+    }
+
+    fn verify_cold(&self, pk: &[u8], msg: &[u8], sig: &[u8]) -> bool {
+        on_avx2(|| self.0.verify_cold(pk, msg, sig))
+    }
 }
 
 /// Runs `f` on the portable backend, then restores the backend that was active before. The

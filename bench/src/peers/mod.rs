@@ -160,10 +160,12 @@ pub struct Lib {
 }
 
 /// mldsa first: it is the reference the others are checked against and compared to. Then mldsa
-/// again on its portable backend (a column of its own, not a peer: see [`is_peer`]).
+/// again on its portable backend and on AVX2 without AVX-512 (columns of their own, not peers:
+/// see [`is_peer`]; the AVX2 one only where the CPU has AVX-512).
 pub const LIBS: &[Lib] = &[
     mldsa::LIB,
     mldsa::PORTABLE_LIB,
+    mldsa::AVX2_LIB,
     libcrux::LIB,
     mldsa_native::LIB,
     aws_lc::LIB,
@@ -175,7 +177,7 @@ pub const LIBS: &[Lib] = &[
 /// Whether the library of this name is a peer, i.e. not mldsa itself in one of its
 /// configurations: "mldsa / fastest peer" is taken over the peers only.
 pub fn is_peer(name: &str) -> bool {
-    name != mldsa::LIB.name && name != mldsa::PORTABLE_LIB.name
+    name != mldsa::LIB.name && name != mldsa::PORTABLE_LIB.name && name != mldsa::AVX2_LIB.name
 }
 
 /// Libraries left out, with the reason (empty while every peer builds here).
