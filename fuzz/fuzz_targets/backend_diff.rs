@@ -1,4 +1,5 @@
-//! Portable vs AVX2 kernels (FZ-1; bug class 18, backend-specific miscomputation).
+//! Portable vs AVX2 kernels, with or without their AVX-512 variants (FZ-1; bug class 18,
+//! backend-specific miscomputation).
 //!
 //! Each input picks a kernel and a parameter set and supplies the coefficients; the kernel runs
 //! on both backends through `mldsa::ct_kernels` (hidden, compiled only with `--cfg mldsa_ct`,
@@ -16,7 +17,8 @@
 //! nothing (debug builds assert the bounds inside the kernels, and this build keeps debug
 //! assertions on, so a mapping mistake shows up as a crash too).
 //!
-//! Layout: byte 0 = kernel, byte 1 = parameter set (`% 3`), bytes 2..6 = a 32-bit parameter
+//! Layout: byte 0 = kernel, byte 1 = parameter set (`% 3`; and `/ 3 % 2`, on a CPU with AVX-512,
+//! whether the AVX-512 variants run), bytes 2..6 = a 32-bit parameter
 //! (a norm bound or kappa), the rest = coefficient material, four bytes per coefficient (read
 //! cyclically, so any length works). On a CPU without AVX2 the target does nothing.
 #![no_main]
@@ -132,15 +134,20 @@ mod diff {
             data: &data[6..],
             pos: 0,
         };
+        let av = if data[1] / 3 % 2 == 1 && Which::Avx512.available() {
+            Which::Avx512
+        } else {
+            Which::Avx2
+        };
         match data[1] % 3 {
-            0 => per_set::<MlDsa44>(kernel, param, &mut src),
-            1 => per_set::<MlDsa65>(kernel, param, &mut src),
-            _ => per_set::<MlDsa87>(kernel, param, &mut src),
+            0 => per_set::<MlDsa44>(av, kernel, param, &mut src),
+            1 => per_set::<MlDsa65>(av, kernel, param, &mut src),
+            _ => per_set::<MlDsa87>(av, kernel, param, &mut src),
         }
     }
 
-    fn per_set<P: ParameterSet>(kernel: u8, param: u32, src: &mut Source<'_>) {
-        let (pt, av) = (Which::Portable, Which::Avx2);
+    fn per_set<P: ParameterSet>(av: Which, kernel: u8, param: u32, src: &mut Source<'_>) {
+        let pt = Which::Portable;
         let name = P::NAME;
         // Vector length 1..=8 for the element-wise kernels.
         let count = 1 + usize::from(src.byte()) % MAX_POLYS;
@@ -306,19 +313,19 @@ mod diff {
             _ => {
                 let mut seed = [0u8; 64];
                 seed.iter_mut().for_each(|x| *x = src.byte());
-                samplers::<P>(&seed, param);
+                samplers::<P>(av, &seed, param);
                 match P::K {
-                    4 => samplers::<Dilithium2Aes>(&seed, param),
-                    6 => samplers::<Dilithium3Aes>(&seed, param),
-                    _ => samplers::<Dilithium5Aes>(&seed, param),
+                    4 => samplers::<Dilithium2Aes>(av, &seed, param),
+                    6 => samplers::<Dilithium3Aes>(av, &seed, param),
+                    _ => samplers::<Dilithium5Aes>(av, &seed, param),
                 }
             }
         }
     }
 
     /// ExpandMask and ExpandS of set `S` agree on both backends. Bounds: kappa + l - 1 < 2^16.
-    fn samplers<S: Parameters>(seed: &[u8; 64], param: u32) {
-        let (pt, av, name) = (Which::Portable, Which::Avx2, S::NAME);
+    fn samplers<S: Parameters>(av: Which, seed: &[u8; 64], param: u32) {
+        let (pt, name) = (Which::Portable, S::NAME);
         let kappa = (param % (65_536 - S::L as u32 + 1)) as u16;
         let (mut a, mut b) = (vec![[0; N]; S::L], vec![[0; N]; S::L]);
         k::expand_mask::<S>(pt, seed, kappa, &mut a).unwrap();

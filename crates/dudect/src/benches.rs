@@ -1,5 +1,5 @@
 //! The benches. Each is a `fn(&mut CtRunner, &mut BenchRng)`, instantiated once per backend
-//! (`const AVX2: bool`), that makes [`measurements`] timings of one primitive.
+//! (`const B: u8`), that makes [`measurements`] timings of one primitive.
 //!
 //! How one measurement is made ([`measure`]): both a `Left` and a `Right` input are prepared
 //! (always both, so the work before the timer does not depend on the class), a fair coin picks
@@ -35,8 +35,13 @@ fn measurements() -> usize {
     MEASUREMENTS.load(Ordering::Relaxed)
 }
 
-fn which<const AVX2: bool>() -> Which {
-    if AVX2 { Which::Avx2 } else { Which::Portable }
+/// The backend a bench instance runs on: 0 portable, 1 AVX2, 2 AVX2 with its AVX-512 variants.
+fn which<const B: u8>() -> Which {
+    match B {
+        0 => Which::Portable,
+        1 => Which::Avx2,
+        _ => Which::Avx512,
+    }
 }
 
 /// A bench input: plain words that [`Input::select`] can copy without branching.
@@ -139,8 +144,8 @@ fn bytes<const L: usize>(rng: &mut BenchRng) -> [u8; L] {
 
 /// NTT of a secret polynomial (s1, s2, t0 at key load; y and c in signing). Left: the zero
 /// polynomial; Right: uniform in (-q, q), the whole domain.
-fn ntt<const AVX2: bool>(runner: &mut CtRunner, rng: &mut BenchRng) {
-    let w = which::<AVX2>();
+fn ntt<const B: u8>(runner: &mut CtRunner, rng: &mut BenchRng) {
+    let w = which::<B>();
     measure(
         runner,
         rng,
@@ -152,8 +157,8 @@ fn ntt<const AVX2: bool>(runner: &mut CtRunner, rng: &mut BenchRng) {
 
 /// NTT^-1 of a secret NTT-domain polynomial (A y, c s1, c s2, c t0 in signing). Left: every
 /// value q - 1 (the top of the domain); Right: uniform in (-q, q).
-fn ntt_inverse<const AVX2: bool>(runner: &mut CtRunner, rng: &mut BenchRng) {
-    let w = which::<AVX2>();
+fn ntt_inverse<const B: u8>(runner: &mut CtRunner, rng: &mut BenchRng) {
+    let w = which::<B>();
     measure(
         runner,
         rng,
@@ -165,8 +170,8 @@ fn ntt_inverse<const AVX2: bool>(runner: &mut CtRunner, rng: &mut BenchRng) {
 
 /// MultiplyNTT of a secret (s1-hat: an NTT output, |c| < 9q) by a fixed public polynomial
 /// (c-hat, in (-q, q)). Left: the zero polynomial; Right: uniform in (-9q, 9q).
-fn multiply_ntt<const AVX2: bool>(runner: &mut CtRunner, rng: &mut BenchRng) {
-    let w = which::<AVX2>();
+fn multiply_ntt<const B: u8>(runner: &mut CtRunner, rng: &mut BenchRng) {
+    let w = which::<B>();
     let c_hat = uniform(rng, -(Q - 1)..=Q - 1);
     measure(
         runner,
@@ -182,9 +187,9 @@ fn multiply_ntt<const AVX2: bool>(runner: &mut CtRunner, rng: &mut BenchRng) {
 
 /// HighBits of the secret w = A y (k polynomials; HighBits is Decompose's first half). Left:
 /// w = 0; Right: uniform in [0, q).
-fn high_bits<const AVX2: bool>(runner: &mut CtRunner, rng: &mut BenchRng) {
+fn high_bits<const B: u8>(runner: &mut CtRunner, rng: &mut BenchRng) {
     const K: usize = MlDsa65::K;
-    let w = which::<AVX2>();
+    let w = which::<B>();
     zero_or_uniform_mod_q::<K, _>(runner, rng, |v| {
         let mut w1 = [[0; N]; K];
         k::high_bits::<MlDsa65>(w, v, &mut w1).map(|()| w1)
@@ -215,11 +220,11 @@ fn compose<P: ParameterSet>(r1: i32, r0: i32) -> i32 {
 /// classes strictly under the bound (the accepted case must not leak the values). Left: every
 /// coefficient has r0 = gamma2 - beta - 1 (the largest accepted) and r1 = 0; Right: r1 uniform,
 /// r0 uniform among the accepted values. Both classes are checked to be accepted.
-fn decompose_check<P: ParameterSet, const K: usize, const AVX2: bool>(
+fn decompose_check<P: ParameterSet, const K: usize, const B: u8>(
     runner: &mut CtRunner,
     rng: &mut BenchRng,
 ) {
-    let w = which::<AVX2>();
+    let w = which::<B>();
     let bound = P::GAMMA2 - P::BETA;
     let m = (Q - 1) / (2 * P::GAMMA2);
     measure_accepted(
@@ -267,11 +272,11 @@ fn measure_accepted<I: Input>(
 /// MakeHint(-c t0, w - c s2 + c t0) over k polynomials (the kernel takes r + z and r). Left:
 /// r = r + z = 0 (no hint); Right: r uniform in [0, q), z uniform with |z| < gamma2 (the
 /// c t0 check has passed), r + z reduced into [0, q).
-fn make_hint<P: ParameterSet, const K: usize, const AVX2: bool>(
+fn make_hint<P: ParameterSet, const K: usize, const B: u8>(
     runner: &mut CtRunner,
     rng: &mut BenchRng,
 ) {
-    let w = which::<AVX2>();
+    let w = which::<B>();
     let g2 = P::GAMMA2;
     measure(
         runner,
@@ -293,15 +298,15 @@ fn make_hint<P: ParameterSet, const K: usize, const AVX2: bool>(
 }
 
 /// The z check ||z||_inf >= gamma1 - beta on l polynomials (Algorithm 7 step 23).
-fn norm_check<const AVX2: bool>(runner: &mut CtRunner, rng: &mut BenchRng) {
+fn norm_check<const B: u8>(runner: &mut CtRunner, rng: &mut BenchRng) {
     type P = MlDsa65;
-    infinity_norm_check::<{ P::L }>(runner, rng, which::<AVX2>(), P::GAMMA1 - P::BETA);
+    infinity_norm_check::<{ P::L }>(runner, rng, which::<B>(), P::GAMMA1 - P::BETA);
 }
 
 /// The c t0 check ||c t0||_inf >= gamma2 on k polynomials (Algorithm 7 step 28's first half).
-fn ct0_check<const AVX2: bool>(runner: &mut CtRunner, rng: &mut BenchRng) {
+fn ct0_check<const B: u8>(runner: &mut CtRunner, rng: &mut BenchRng) {
     type P = MlDsa65;
-    infinity_norm_check::<{ P::K }>(runner, rng, which::<AVX2>(), P::GAMMA2);
+    infinity_norm_check::<{ P::K }>(runner, rng, which::<B>(), P::GAMMA2);
 }
 
 /// An infinity-norm check ||v||_inf >= bound on `V` polynomials, with both classes strictly
@@ -326,9 +331,9 @@ fn infinity_norm_check<const V: usize>(
 
 /// Power2Round of the secret t = A s1 + s2 (k polynomials, at key generation and key import;
 /// t0 stays secret). Left: t = 0; Right: uniform in [0, q).
-fn power2_round<const AVX2: bool>(runner: &mut CtRunner, rng: &mut BenchRng) {
+fn power2_round<const B: u8>(runner: &mut CtRunner, rng: &mut BenchRng) {
     const K: usize = MlDsa65::K;
-    let w = which::<AVX2>();
+    let w = which::<B>();
     zero_or_uniform_mod_q::<K, _>(runner, rng, |t| {
         let (mut t1, mut t0) = ([[0; N]; K], [[0; N]; K]);
         k::power2_round(w, t, &mut t1, &mut t0).map(|()| (t1, t0))
@@ -342,12 +347,12 @@ fn power2_round<const AVX2: bool>(runner: &mut CtRunner, rng: &mut BenchRng) {
 /// public and the same in both classes. Left: K = 0 and every s1, s2 and t0 field zero, which
 /// encodes the extremes s = eta, t0 = 2^12; Right: the secret parts of real keys (a pool of
 /// 256 from random seeds). Every key is checked to decode.
-fn sk_decode<P: ParameterSet, const SK: usize, const AVX2: bool>(
+fn sk_decode<P: ParameterSet, const SK: usize, const B: u8>(
     runner: &mut CtRunner,
     rng: &mut BenchRng,
 ) {
     assert_eq!(SK, P::SK_LEN);
-    let w = which::<AVX2>();
+    let w = which::<B>();
     let key = |g: &mut BenchRng| -> [u8; SK] {
         let sk = SigningKey::<P>::from_seed(&bytes::<32>(g)).to_expanded_bytes();
         sk.as_ref().try_into().expect("SK_LEN")
@@ -397,9 +402,9 @@ fn shake256(runner: &mut CtRunner, rng: &mut BenchRng) {
 
 /// ExpandMask(rho'', kappa) of ML-DSA-65 (l = 5 polynomials, 20-bit fields); kappa is public
 /// and fixed. Left: rho'' = 0; Right: random rho''.
-fn expand_mask<const AVX2: bool>(runner: &mut CtRunner, rng: &mut BenchRng) {
+fn expand_mask<const B: u8>(runner: &mut CtRunner, rng: &mut BenchRng) {
     type P = MlDsa65;
-    let w = which::<AVX2>();
+    let w = which::<B>();
     measure(
         runner,
         rng,
@@ -457,11 +462,11 @@ fn expand_s_footprint(rho_prime: &[u8; 64]) -> Option<(usize, Vec<Coeffs>)> {
 /// top 1 in 32 of 8192 candidates), Right random candidates paired with them by nibble count.
 /// The sampler's output for every candidate is checked against an independent reading of the
 /// stream.
-fn expand_s<const AVX2: bool>(runner: &mut CtRunner, rng: &mut BenchRng) {
+fn expand_s<const B: u8>(runner: &mut CtRunner, rng: &mut BenchRng) {
     type P = MlDsa65;
     const S: usize = P::L + P::K;
     const CANDIDATES: usize = 8192;
-    let w = which::<AVX2>();
+    let w = which::<B>();
     let mut candidates: Vec<([u8; 64], usize, i64)> = Vec::with_capacity(CANDIDATES);
     while candidates.len() < CANDIDATES {
         let rho = bytes::<64>(rng);
@@ -549,84 +554,116 @@ fn harness_aa(runner: &mut CtRunner, rng: &mut BenchRng) {
 
 // ---------------------------------------------------------------------------------------------
 
+/// The benches whose kernels have AVX-512 variants (the NTTs, and the 4-way Keccak under
+/// ExpandMask and ExpandS): only these run a third time, on `avx512`.
+const AVX512_VARIANTS: &[&str] = &[
+    "ntt",
+    "ntt_inverse",
+    "multiply_ntt",
+    "sk_decode",
+    "sk_decode44",
+    "expand_mask",
+];
+
 /// Every bench: name (`primitive.backend`; `shared` for code both backends run, `none` for the
 /// canary), the backend it needs, and the function.
 fn all_benches() -> Vec<(String, Option<Which>, BenchFn)> {
     let mut list: Vec<(String, Option<Which>, BenchFn)> = Vec::new();
     for which in Which::ALL {
-        let avx2 = which == Which::Avx2;
-        let pick = |p: BenchFn, a: BenchFn| if avx2 { a } else { p };
+        let pick = |p: BenchFn, a: BenchFn, a512: BenchFn| match which {
+            Which::Portable => p,
+            Which::Avx2 => a,
+            Which::Avx512 => a512,
+        };
         let per_backend: [(&str, BenchFn); 14] = [
-            ("ntt", pick(ntt::<false>, ntt::<true>)),
+            ("ntt", pick(ntt::<0>, ntt::<1>, ntt::<2>)),
             (
                 "ntt_inverse",
-                pick(ntt_inverse::<false>, ntt_inverse::<true>),
+                pick(ntt_inverse::<0>, ntt_inverse::<1>, ntt_inverse::<2>),
             ),
             (
                 "multiply_ntt",
-                pick(multiply_ntt::<false>, multiply_ntt::<true>),
+                pick(multiply_ntt::<0>, multiply_ntt::<1>, multiply_ntt::<2>),
             ),
-            ("high_bits", pick(high_bits::<false>, high_bits::<true>)),
+            (
+                "high_bits",
+                pick(high_bits::<0>, high_bits::<1>, high_bits::<2>),
+            ),
             (
                 "decompose_check",
                 pick(
-                    decompose_check::<MlDsa65, { MlDsa65::K }, false>,
-                    decompose_check::<MlDsa65, { MlDsa65::K }, true>,
+                    decompose_check::<MlDsa65, { MlDsa65::K }, 0>,
+                    decompose_check::<MlDsa65, { MlDsa65::K }, 1>,
+                    decompose_check::<MlDsa65, { MlDsa65::K }, 2>,
                 ),
             ),
             (
                 "decompose_check44",
                 pick(
-                    decompose_check::<MlDsa44, { MlDsa44::K }, false>,
-                    decompose_check::<MlDsa44, { MlDsa44::K }, true>,
+                    decompose_check::<MlDsa44, { MlDsa44::K }, 0>,
+                    decompose_check::<MlDsa44, { MlDsa44::K }, 1>,
+                    decompose_check::<MlDsa44, { MlDsa44::K }, 2>,
                 ),
             ),
             (
                 "make_hint",
                 pick(
-                    make_hint::<MlDsa65, { MlDsa65::K }, false>,
-                    make_hint::<MlDsa65, { MlDsa65::K }, true>,
+                    make_hint::<MlDsa65, { MlDsa65::K }, 0>,
+                    make_hint::<MlDsa65, { MlDsa65::K }, 1>,
+                    make_hint::<MlDsa65, { MlDsa65::K }, 2>,
                 ),
             ),
             (
                 "make_hint44",
                 pick(
-                    make_hint::<MlDsa44, { MlDsa44::K }, false>,
-                    make_hint::<MlDsa44, { MlDsa44::K }, true>,
+                    make_hint::<MlDsa44, { MlDsa44::K }, 0>,
+                    make_hint::<MlDsa44, { MlDsa44::K }, 1>,
+                    make_hint::<MlDsa44, { MlDsa44::K }, 2>,
                 ),
             ),
-            ("norm_check", pick(norm_check::<false>, norm_check::<true>)),
-            ("ct0_check", pick(ct0_check::<false>, ct0_check::<true>)),
+            (
+                "norm_check",
+                pick(norm_check::<0>, norm_check::<1>, norm_check::<2>),
+            ),
+            (
+                "ct0_check",
+                pick(ct0_check::<0>, ct0_check::<1>, ct0_check::<2>),
+            ),
             (
                 "power2_round",
-                pick(power2_round::<false>, power2_round::<true>),
+                pick(power2_round::<0>, power2_round::<1>, power2_round::<2>),
             ),
             (
                 "sk_decode",
                 pick(
-                    sk_decode::<MlDsa65, { MlDsa65::SK_LEN }, false>,
-                    sk_decode::<MlDsa65, { MlDsa65::SK_LEN }, true>,
+                    sk_decode::<MlDsa65, { MlDsa65::SK_LEN }, 0>,
+                    sk_decode::<MlDsa65, { MlDsa65::SK_LEN }, 1>,
+                    sk_decode::<MlDsa65, { MlDsa65::SK_LEN }, 2>,
                 ),
             ),
             (
                 "sk_decode44",
                 pick(
-                    sk_decode::<MlDsa44, { MlDsa44::SK_LEN }, false>,
-                    sk_decode::<MlDsa44, { MlDsa44::SK_LEN }, true>,
+                    sk_decode::<MlDsa44, { MlDsa44::SK_LEN }, 0>,
+                    sk_decode::<MlDsa44, { MlDsa44::SK_LEN }, 1>,
+                    sk_decode::<MlDsa44, { MlDsa44::SK_LEN }, 2>,
                 ),
             ),
             (
                 "expand_mask",
-                pick(expand_mask::<false>, expand_mask::<true>),
+                pick(expand_mask::<0>, expand_mask::<1>, expand_mask::<2>),
             ),
         ];
         for (name, f) in per_backend {
+            if which == Which::Avx512 && !AVX512_VARIANTS.contains(&name) {
+                continue; // the same code as the AVX2 instance
+            }
             list.push((format!("{name}.{}", which.name()), Some(which), f));
         }
         list.push((
             format!("expand_s.{}", which.name()),
             Some(which),
-            pick(expand_s::<false>, expand_s::<true>),
+            pick(expand_s::<0>, expand_s::<1>, expand_s::<2>),
         ));
     }
     list.push(("shake256.shared".into(), None, shake256));

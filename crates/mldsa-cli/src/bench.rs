@@ -54,14 +54,14 @@ pub fn run(a: &BenchArgs) -> Result<()> {
     };
     let n = a.samples as usize;
     let backend = mldsa::backend::active_backend();
-    println!(
+    outln!(
         "backend: {backend:?} (MLDSA_BACKEND=portable forces the portable one, MLDSA_BACKEND=avx2 \
          AVX2 without AVX-512)\n"
     );
     let dir = std::env::temp_dir().join(format!("mldsa-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| crate::error::CliError::usage(e.to_string()))?;
-    println!("| algorithm | operation | min µs | median µs | mean µs | max µs |");
-    println!("| --- | --- | ---: | ---: | ---: | ---: |");
+    outln!("| algorithm | operation | min µs | median µs | mean µs | max µs |");
+    outln!("| --- | --- | ---: | ---: | ---: | ---: |");
     for alg in algs {
         let mut keygen = Vec::with_capacity(n);
         let mut sign = Vec::with_capacity(n);
@@ -105,7 +105,7 @@ pub fn run(a: &BenchArgs) -> Result<()> {
         }
         for (name, samples) in [("keygen", keygen), ("sign", sign), ("verify", verify)] {
             let s = stats(samples);
-            println!(
+            outln!(
                 "| {alg} | {name} | {} | {} | {} | {} |",
                 us(s.min),
                 us(s.median),
@@ -115,6 +115,6 @@ pub fn run(a: &BenchArgs) -> Result<()> {
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
-    println!("\nup to {n} samples each; sign and verify include reading a 32-byte message file.");
+    outln!("\nup to {n} samples each; sign and verify include reading a 32-byte message file.");
     Ok(())
 }

@@ -1,5 +1,8 @@
 //! `mldsa`: ML-DSA (FIPS 204) keys, signatures and verification from the shell.
 
+#[macro_use]
+mod out; // first: its `outln!` is used by the modules below
+
 mod alg;
 mod bench;
 mod cli;
@@ -423,7 +426,7 @@ fn verify(a: cli::VerifyArgs) -> Result<()> {
 fn mu(a: cli::MuArgs) -> Result<()> {
     let pk = read_public(&a.public, a.alg, a.in_format)?;
     let options = message_options(&a.message, false)?;
-    println!("{}", hex::encode(ops::mu(&pk, &a.input, &options)?));
+    outln!("{}", hex::encode(ops::mu(&pk, &a.input, &options)?));
     Ok(())
 }
 
@@ -434,12 +437,12 @@ fn inspect(a: cli::InspectArgs) -> Result<()> {
     if let Some(format) = encrypted
         && with_passphrase(|p| p.is_none())
     {
-        println!("file:        {}", a.file);
-        println!(
+        outln!("file:        {}", a.file);
+        outln!(
             "type:        encrypted private key (PKCS#8 PBES2, {})",
             format_name(format)
         );
-        println!(
+        outln!(
             "algorithm:   unknown without the passphrase (--passphrase-file or --passphrase-env)"
         );
         return Ok(());
@@ -449,25 +452,25 @@ fn inspect(a: cli::InspectArgs) -> Result<()> {
     }) {
         Ok(KeyFile::Secret(sk, format, form)) => {
             let (pk_len, sk_len, sig_len) = sk.alg().sizes();
-            println!("file:        {}", a.file);
-            println!("type:        private key");
-            println!("algorithm:   {}{}", sk.alg(), legacy_note(sk.alg()));
-            println!("format:      {} ({})", format_name(format), form.name());
-            println!("file size:   {} bytes", bytes.len());
-            println!(
+            outln!("file:        {}", a.file);
+            outln!("type:        private key");
+            outln!("algorithm:   {}{}", sk.alg(), legacy_note(sk.alg()));
+            outln!("format:      {} ({})", format_name(format), form.name());
+            outln!("file size:   {} bytes", bytes.len());
+            outln!(
                 "sizes:       public key {pk_len}, expanded private key {sk_len}, signature {sig_len} bytes"
             );
-            println!("fingerprint: SHA2-256:{}", sk.public().fingerprint());
+            outln!("fingerprint: SHA2-256:{}", sk.public().fingerprint());
             return Ok(());
         }
         Ok(KeyFile::Public(pk, format)) => {
             let (pk_len, _, sig_len) = pk.alg().sizes();
-            println!("file:        {}", a.file);
-            println!("type:        public key");
-            println!("algorithm:   {}{}", pk.alg(), legacy_note(pk.alg()));
-            println!("format:      {}", format_name(format));
-            println!("sizes:       public key {pk_len}, signature {sig_len} bytes");
-            println!("fingerprint: SHA2-256:{}", pk.fingerprint());
+            outln!("file:        {}", a.file);
+            outln!("type:        public key");
+            outln!("algorithm:   {}{}", pk.alg(), legacy_note(pk.alg()));
+            outln!("format:      {}", format_name(format));
+            outln!("sizes:       public key {pk_len}, signature {sig_len} bytes");
+            outln!("fingerprint: SHA2-256:{}", pk.fingerprint());
             return Ok(());
         }
         Err(e) => e,
@@ -481,10 +484,10 @@ fn inspect(a: cli::InspectArgs) -> Result<()> {
                     .filter(|x| x.sizes().2 == sig.len())
                     .map(|x| x.name())
                     .collect();
-                println!("file:        {}", a.file);
-                println!("type:        signature ({} bytes)", sig.len());
-                println!("algorithm:   {}", same_len.join(" or "));
-                println!(
+                outln!("file:        {}", a.file);
+                outln!("type:        signature ({} bytes)", sig.len());
+                outln!("algorithm:   {}", same_len.join(" or "));
+                outln!(
                     "encoding:    {}",
                     if sig.len() == bytes.len() {
                         "raw"
@@ -561,12 +564,12 @@ fn demo(a: cli::DemoArgs) -> Result<()> {
     let sk = SecretKey::from_seed(a.alg, &seed);
     let pk = sk.public();
     let (pk_len, sk_len, sig_len) = a.alg.sizes();
-    println!(
+    outln!(
         "1. keygen   {}: public key {pk_len} bytes, expanded private key {sk_len} bytes",
         a.alg
     );
-    println!("            seed        {}", hex::encode(*seed));
-    println!("            fingerprint SHA2-256:{}", pk.fingerprint());
+    outln!("            seed        {}", hex::encode(*seed));
+    outln!("            fingerprint SHA2-256:{}", pk.fingerprint());
     let dir = std::env::temp_dir().join(format!("mldsa-demo-{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| CliError::usage(format!("temp dir: {e}")))?;
     let msg_path = dir.join("message.txt");
@@ -579,21 +582,21 @@ fn demo(a: cli::DemoArgs) -> Result<()> {
         external_mu: false,
     };
     let sig = ops::sign(&sk, &msg, &plain, Randomness::Hedged)?;
-    println!(
+    outln!(
         "2. sign     {:?} ({} bytes): signature {sig_len} bytes, hedged",
         a.message,
         a.message.len()
     );
-    println!("            {}...", hex::encode(&sig[..32]));
+    outln!("            {}...", hex::encode(&sig[..32]));
     let ok = ops::verify(&pk, &msg, &plain, &sig)?;
-    println!(
+    outln!(
         "3. verify   original message: {}",
         if ok { "valid" } else { "INVALID" }
     );
     std::fs::write(&msg_path, format!("{}!", a.message))
         .map_err(|e| CliError::usage(e.to_string()))?;
     let tampered = ops::verify(&pk, &msg, &plain, &sig)?;
-    println!(
+    outln!(
         "4. verify   message with one more byte: {}",
         if tampered {
             "valid"

@@ -1506,6 +1506,23 @@ fn quiet_help_warnings_and_defaults() {
         .stderr(predicate::str::contains("MLDSA_BACKEND"));
 }
 
+/// Output into a pipe whose reader has gone (`mldsa bench | head -1`) ends the command quietly
+/// with status 0, not with a panic about a broken pipe.
+#[test]
+fn closed_stdout_pipe_ends_quietly() {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_mldsa"))
+        .args(["bench", "-n", "300"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("start mldsa");
+    drop(child.stdout.take()); // the reader goes away before the first line
+    let out = child.wait_with_output().expect("wait for mldsa");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+}
+
 /// Issue #18, packaging: the man page is generated from the same definitions as --help.
 #[test]
 fn manpage_lists_every_command() {

@@ -4,7 +4,7 @@
 //! Compiled only with `--cfg mldsa_ct`, like [`crate::ct`]; not part of the API.
 //!
 //! Every function takes a [`Which`] and returns `None` when that backend cannot run on this CPU
-//! (AVX2 without the instruction set, or on another architecture). Polynomials cross the
+//! (AVX2 or AVX-512 without the instruction set, or on another architecture). Polynomials cross the
 //! boundary as plain `[i32; 256]` arrays and are copied into the crate's types inside; vectors
 //! are slices of at most 8 of them (the largest k or l). The copies cost the same for every
 //! input, so they do not disturb a timing test.
@@ -35,19 +35,22 @@ pub const MAX_POLYS: usize = 8;
 pub enum Which {
     /// The portable reference kernels.
     Portable,
-    /// The AVX2 kernels (x86-64 with AVX2 only).
+    /// The AVX2 kernels without their AVX-512 variants (x86-64 with AVX2 only).
     Avx2,
+    /// The AVX2 kernels with their AVX-512 variants (x86-64 with AVX-512 F and VL only).
+    Avx512,
 }
 
 impl Which {
-    /// Both backends, portable first.
-    pub const ALL: [Which; 2] = [Which::Portable, Which::Avx2];
+    /// Every backend, portable first.
+    pub const ALL: [Which; 3] = [Which::Portable, Which::Avx2, Which::Avx512];
 
-    /// A short lower-case name: `portable` or `avx2`.
+    /// A short lower-case name: `portable`, `avx2` or `avx512`.
     pub fn name(self) -> &'static str {
         match self {
             Which::Portable => "portable",
             Which::Avx2 => "avx2",
+            Which::Avx512 => "avx512",
         }
     }
 
@@ -71,8 +74,12 @@ impl Resolved {
             Which::Portable => Some(Resolved::Portable(Portable)),
             #[cfg(target_arch = "x86_64")]
             Which::Avx2 => Avx2::detect().map(Resolved::Avx2),
+            #[cfg(target_arch = "x86_64")]
+            Which::Avx512 => Avx2::detect()
+                .and_then(Avx2::with_avx512)
+                .map(Resolved::Avx2),
             #[cfg(not(target_arch = "x86_64"))]
-            Which::Avx2 => None,
+            Which::Avx2 | Which::Avx512 => None,
         }
     }
 }

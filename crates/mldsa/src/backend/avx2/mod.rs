@@ -25,9 +25,12 @@ cpufeatures::new!(cpuid_avx2, "avx2");
 // cpufeatures also checks that the OS saves the zmm and mask registers (XCR0).
 cpufeatures::new!(cpuid_avx512, "avx512f", "avx512vl");
 
-/// Proof that the CPU (and the OS) support AVX2.
+/// Proof that the CPU (and the OS) support AVX2, and whether the AVX-512 variants of the
+/// kernels that have one run (only if the CPU and OS also support AVX-512 F and VL).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Avx2(());
+pub(crate) struct Avx2 {
+    avx512: bool,
+}
 
 impl Avx2 {
     /// `Some` if this CPU and OS support AVX2 (detected once, then cached by `cpufeatures`).
@@ -37,9 +40,9 @@ impl Avx2 {
         // when it is compiled in (`RUSTFLAGS="-C target-feature=+avx2"`, scripts/miri.sh), as
         // `is_x86_feature_detected!` does there.
         #[cfg(miri)]
-        return cfg!(target_feature = "avx2").then_some(Self(()));
+        return cfg!(target_feature = "avx2").then_some(Self { avx512: false });
         #[cfg(not(miri))]
-        cpuid_avx2::get().then_some(Self(()))
+        cpuid_avx2::get().then_some(Self { avx512: false })
     }
 
     /// [`super::wipe`] with 32-byte volatile stores.
@@ -58,20 +61,27 @@ impl Avx2 {
         cpuid_avx512::get()
     }
 
-    /// Whether the AVX-512 variants of the kernels that have one run: the CPU has AVX-512 F and
-    /// VL and no override (`force_avx2`, `MLDSA_BACKEND=avx2`) turned them off.
-    #[inline(always)]
-    pub(crate) fn avx512(self) -> bool {
-        super::chosen() == super::AVX512
+    /// The same proof with the AVX-512 variants on, if the CPU and OS support AVX-512 F and VL.
+    #[inline]
+    pub(crate) fn with_avx512(self) -> Option<Self> {
+        self.detect_avx512().then_some(Self { avx512: true })
     }
 
-    /// `Some` if AVX2 is present and chosen (not overridden by `force_portable`).
+    /// Whether the AVX-512 variants of the kernels that have one run (this value was made by
+    /// [`Self::with_avx512`], or by [`Self::chosen`] with the AVX-512 backend chosen).
+    #[inline(always)]
+    pub(crate) fn avx512(self) -> bool {
+        self.avx512
+    }
+
+    /// `Some` if AVX2 is present and chosen (not overridden by `force_portable`), with the
+    /// AVX-512 variants on if they are chosen (not overridden by `force_avx2`).
     #[inline]
     pub(crate) fn chosen() -> Option<Self> {
-        if matches!(super::chosen(), super::AVX2 | super::AVX512) {
-            Self::detect()
-        } else {
-            None
+        match super::chosen() {
+            super::AVX2 => Self::detect(),
+            super::AVX512 => Self::detect().and_then(Self::with_avx512),
+            _ => None,
         }
     }
 }
