@@ -12,6 +12,7 @@
 pub(crate) mod arith;
 pub(crate) mod keccak4x;
 pub(crate) mod ntt;
+pub(crate) mod pointwise512;
 pub(crate) mod sample;
 #[cfg(test)]
 mod tests;
@@ -95,6 +96,16 @@ macro_rules! avx2 {
     };
 }
 
+/// Calls an AVX-512 variant of a kernel; only where `self.avx512()` is true.
+macro_rules! avx512 {
+    ($f:expr) => {
+        // SAFETY: `avx512()` is true only for an `Avx2` value made by `with_avx512`, which
+        // checked that the CPU and OS support AVX-512 F and VL (and `detect`, AVX2), so the
+        // `target_feature(enable = "avx512f")` function runs on a CPU that has them.
+        unsafe { $f }
+    };
+}
+
 impl Backend for Avx2 {
     #[inline(always)]
     fn ntt(self, w: &Poly, out: &mut NttPoly) {
@@ -119,7 +130,11 @@ impl Backend for Avx2 {
 
     #[inline(always)]
     fn multiply_ntt(self, a: &NttPoly, b: &NttPoly, out: &mut NttPoly) {
-        avx2!(ntt::multiply_ntt(a, b, out))
+        if self.avx512() {
+            avx512!(pointwise512::multiply_ntt(a, b, out))
+        } else {
+            avx2!(ntt::multiply_ntt(a, b, out))
+        }
     }
 
     #[inline(always)]
@@ -136,7 +151,11 @@ impl Backend for Avx2 {
         v: &[NttPoly],
         out: &mut [NttPoly],
     ) {
-        avx2!(ntt::matrix_vector_ntt(a_hat, v, out))
+        if self.avx512() {
+            avx512!(pointwise512::matrix_vector_ntt(a_hat, v, out))
+        } else {
+            avx2!(ntt::matrix_vector_ntt(a_hat, v, out))
+        }
     }
 
     // The 4-way samplers below are SHAKE only; the Dilithium v3.1 AES sets (whose stream is

@@ -49,7 +49,7 @@ const ZETA: u64 = 1753;
 
 /// q^-1 mod 2^32, by Newton's iteration x <- x (2 - q x), which doubles the number of correct
 /// low bits each step; x = q is already right to 3 bits (q^2 = 1 mod 8 for odd q).
-const QINV: i32 = {
+pub(super) const QINV: i32 = {
     let q = Q as u32;
     let mut x = q;
     let mut i = 0;
