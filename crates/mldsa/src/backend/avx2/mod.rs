@@ -75,6 +75,16 @@ impl Avx2 {
         self.avx512
     }
 
+    /// The four-way Keccak the samplers run: AVX-512VL when [`Self::avx512`], else AVX2.
+    #[inline(always)]
+    pub(crate) fn keccak4x(self) -> keccak4x::Keccak4x {
+        if self.avx512() {
+            keccak4x::Keccak4x::fastest(self)
+        } else {
+            keccak4x::Keccak4x::avx2()
+        }
+    }
+
     /// `Some` if AVX2 is present and chosen (not overridden by `force_portable`), with the
     /// AVX-512 variants on if they are chosen (not overridden by `force_avx2`).
     #[inline]
@@ -165,7 +175,7 @@ impl Backend for Avx2 {
     #[inline(always)]
     fn expand_a<P: Parameters>(self, rho: &[u8; 32], a_hat: &mut P::MatrixA) {
         match P::XOF {
-            SamplerXof::Shake => avx2!(sample::expand_a::<P>(rho, a_hat)),
+            SamplerXof::Shake => avx2!(sample::expand_a::<P>(self.keccak4x(), rho, a_hat)),
             SamplerXof::Aes256Ctr => crate::sample::expand_a::<P>(rho, a_hat),
         }
     }
@@ -173,7 +183,7 @@ impl Backend for Avx2 {
     #[inline(always)]
     fn expand_a_times<P: Parameters>(self, rho: &[u8; 32], v: &[NttPoly], out: &mut [NttPoly]) {
         match P::XOF {
-            SamplerXof::Shake => avx2!(sample::expand_a_times::<P>(rho, v, out)),
+            SamplerXof::Shake => avx2!(sample::expand_a_times::<P>(self.keccak4x(), rho, v, out)),
             SamplerXof::Aes256Ctr => super::expand_a_times_by_rows::<P>(self, rho, v, out),
         }
     }
@@ -181,7 +191,7 @@ impl Backend for Avx2 {
     #[inline(always)]
     fn expand_s<P: Parameters>(self, rho_prime: &[u8; 64], s1: &mut P::VecL, s2: &mut P::VecK) {
         match P::XOF {
-            SamplerXof::Shake => avx2!(sample::expand_s::<P>(rho_prime, s1, s2)),
+            SamplerXof::Shake => avx2!(sample::expand_s::<P>(self.keccak4x(), rho_prime, s1, s2)),
             SamplerXof::Aes256Ctr => crate::sample::expand_s::<P>(rho_prime, s1, s2),
         }
     }
@@ -189,7 +199,7 @@ impl Backend for Avx2 {
     #[inline(always)]
     fn expand_mask<P: Parameters>(self, rho_pp: &[u8; 64], kappa: u16, y: &mut P::VecL) {
         match P::XOF {
-            SamplerXof::Shake => avx2!(sample::expand_mask::<P>(rho_pp, kappa, y)),
+            SamplerXof::Shake => avx2!(sample::expand_mask::<P>(self.keccak4x(), rho_pp, kappa, y)),
             SamplerXof::Aes256Ctr => crate::sample::expand_mask::<P>(rho_pp, kappa, y),
         }
     }
@@ -246,9 +256,10 @@ impl Backend for Avx2 {
 
     #[cfg(feature = "profile")]
     fn keccak4x_for_profile(self) -> Option<fn(&mut [[u64; 4]; 25])> {
+        // The permutation the samplers would run now (AVX-512VL unless overridden).
         fn permute(lanes: &mut [[u64; 4]; 25]) {
-            if Avx2::detect().is_some() {
-                avx2!(keccak4x::permute_lanes(lanes))
+            if let Some(cpu) = Avx2::detect() {
+                avx2!(keccak4x::permute_lanes(cpu.keccak4x(), lanes))
             }
         }
         Some(permute)

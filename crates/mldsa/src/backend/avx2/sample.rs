@@ -6,8 +6,11 @@
 //! portable order (A-hat row by row, then s1 before s2, y by r); a last batch of two or three
 //! runs with dummy lanes (their output is discarded), and a last batch of one runs the scalar
 //! sampler, which is cheaper than a 4-way permutation doing a quarter of its work.
+//!
+//! The kernels take the [`Keccak4x`] their sponges run (AVX2 or AVX-512VL, chosen by the
+//! backend from the CPU's features); the outputs are the same with either.
 
-use super::keccak4x::{Shake128x4, Shake256x4};
+use super::keccak4x::{Keccak4x, Shake128x4, Shake256x4};
 use crate::declassify::public;
 use crate::pack::integer_to_bytes_2;
 use crate::params::{Parameters, Q};
@@ -181,13 +184,14 @@ type NttStreams = [[u8; NTT_FIRST_BLOCKS * RATE128 + LOAD_SLACK]; 4];
 /// batch (3.4 KiB of memset per batch was a measurable part of ExpandA; the data is public).
 #[target_feature(enable = "avx2")]
 fn rej_ntt_poly_x4(
+    keccak: Keccak4x,
     seeds: &[[u8; 34]; 4],
     mut outs: [Option<&mut NttPoly>; 4],
     first_blocks: usize,
     buf: &mut NttStreams,
 ) {
     debug_assert!((1..=NTT_FIRST_BLOCKS).contains(&first_blocks));
-    let mut g = Shake128x4::absorb_once([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
+    let mut g = Shake128x4::absorb_once(keccak, [&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
     // Dummy lanes count as done.
     let mut ctr = outs.each_ref().map(|out| if out.is_some() { 0 } else { N });
     let mut len = first_blocks * RATE128;
@@ -214,7 +218,7 @@ fn rej_ntt_poly_x4(
 ///
 /// Contract: as [`crate::sample::expand_a`], whose output it equals for every rho.
 #[target_feature(enable = "avx2")]
-pub(crate) fn expand_a<P: Parameters>(rho: &[u8; 32], a_hat: &mut P::MatrixA) {
+pub(crate) fn expand_a<P: Parameters>(keccak: Keccak4x, rho: &[u8; 32], a_hat: &mut P::MatrixA) {
     tick!(ExpandA, 1);
     // Row by row, as the portable loop; entry (r, s) is tagged 256 r + s, so its two seed bytes
     // are the tag's bytes (no division to recover r and s from a running count: at opt-level
@@ -235,7 +239,7 @@ pub(crate) fn expand_a<P: Parameters>(rho: &[u8; 32], a_hat: &mut P::MatrixA) {
         match next_batch(&mut entries, &mut seeds, fill) {
             (0, _) => break,
             (1, [Some(out), ..]) => crate::sample::rej_ntt_poly(&seeds[0], out),
-            (_, outs) => rej_ntt_poly_x4(&seeds, outs, NTT_FIRST_BLOCKS, &mut buf),
+            (_, outs) => rej_ntt_poly_x4(keccak, &seeds, outs, NTT_FIRST_BLOCKS, &mut buf),
         }
     }
 }
@@ -248,7 +252,12 @@ pub(crate) fn expand_a<P: Parameters>(rho: &[u8; 32], a_hat: &mut P::MatrixA) {
 /// is multiplied into its row's accumulator as soon as it exists (at most l <= 7 terms of
 /// absolute value below q each, so no overflow), then every row is reduced once.
 #[target_feature(enable = "avx2")]
-pub(crate) fn expand_a_times<P: Parameters>(rho: &[u8; 32], v: &[NttPoly], out: &mut [NttPoly]) {
+pub(crate) fn expand_a_times<P: Parameters>(
+    keccak: Keccak4x,
+    rho: &[u8; 32],
+    v: &[NttPoly],
+    out: &mut [NttPoly],
+) {
     tick!(ExpandATimes, 1);
     debug_assert_eq!(v.len(), P::L);
     debug_assert_eq!(out.len(), P::K);
@@ -289,7 +298,7 @@ pub(crate) fn expand_a_times<P: Parameters>(rho: &[u8; 32], v: &[NttPoly], out: 
                 k += 1;
                 if k <= n { o } else { None }
             });
-            rej_ntt_poly_x4(&seeds, outs, NTT_FIRST_BLOCKS, &mut buf);
+            rej_ntt_poly_x4(keccak, &seeds, outs, NTT_FIRST_BLOCKS, &mut buf);
         }
         for (entry, &tag) in tmp.iter().zip(batch.iter()).take(n) {
             super::ntt::multiply_accumulate(&mut out[tag >> 8], entry, &v[tag & 0xFF]);
@@ -373,12 +382,13 @@ fn rej_eta<P: Parameters>(out: &mut [i32; N], mut ctr: usize, buf: &[u8]) -> usi
 /// declassified accept decisions). The squeezed bytes are zeroised.
 #[target_feature(enable = "avx2")]
 fn rej_bounded_poly_x4<P: Parameters>(
+    keccak: Keccak4x,
     seeds: &[[u8; 66]; 4],
     mut outs: [Option<&mut Poly>; 4],
     first_blocks: usize,
 ) {
     debug_assert!((1..=ETA_FIRST_BLOCKS).contains(&first_blocks));
-    let mut h = Shake256x4::absorb_once([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
+    let mut h = Shake256x4::absorb_once(keccak, [&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
     let mut buf = SecretLanes::<{ whole_registers(ETA_FIRST_BLOCKS * RATE256) }>::new();
     let mut ctr = outs.each_ref().map(|out| if out.is_some() { 0 } else { N });
     let mut len = first_blocks * RATE256;
@@ -408,7 +418,12 @@ fn rej_bounded_poly_x4<P: Parameters>(
 /// Constant time: as the portable function (only nibble accept decisions are declassified);
 /// seeds and squeezed bytes are zeroised, the x4 state on drop.
 #[target_feature(enable = "avx2")]
-pub(crate) fn expand_s<P: Parameters>(rho_prime: &[u8; 64], s1: &mut P::VecL, s2: &mut P::VecK) {
+pub(crate) fn expand_s<P: Parameters>(
+    keccak: Keccak4x,
+    rho_prime: &[u8; 64],
+    s1: &mut P::VecL,
+    s2: &mut P::VecK,
+) {
     tick!(ExpandS, 1);
     let mut polys = s1
         .as_mut()
@@ -425,7 +440,7 @@ pub(crate) fn expand_s<P: Parameters>(rho_prime: &[u8; 64], s1: &mut P::VecL, s2
         match next_batch(&mut polys, &mut seeds, fill) {
             (0, _) => break,
             (1, [Some(out), ..]) => crate::sample::rej_bounded_poly::<P>(&seeds[0], out),
-            (_, outs) => rej_bounded_poly_x4::<P>(&seeds, outs, ETA_FIRST_BLOCKS),
+            (_, outs) => rej_bounded_poly_x4::<P>(keccak, &seeds, outs, ETA_FIRST_BLOCKS),
         }
     }
     seeds.zeroize();
@@ -434,8 +449,12 @@ pub(crate) fn expand_s<P: Parameters>(rho_prime: &[u8; 64], s1: &mut P::VecL, s2
 /// FIPS 204, Algorithm 34 (ExpandMask) for up to four polynomials on AVX2: `outs[i]` gets
 /// BitUnpack(H(seeds[i], 32 * Z_BITS), gamma1 - 1, gamma1) where it is `Some`.
 #[target_feature(enable = "avx2")]
-fn expand_mask_x4<P: Parameters>(seeds: &[[u8; 66]; 4], outs: [Option<&mut Poly>; 4]) {
-    let mut h = Shake256x4::absorb_once([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
+fn expand_mask_x4<P: Parameters>(
+    keccak: Keccak4x,
+    seeds: &[[u8; 66]; 4],
+    outs: [Option<&mut Poly>; 4],
+) {
+    let mut h = Shake256x4::absorb_once(keccak, [&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
     let mut buf = SecretLanes::<{ whole_registers(MASK_BLOCKS * RATE256) }>::new();
     let [b0, b1, b2, b3] = &mut buf.0;
     let len = MASK_BLOCKS * RATE256;
@@ -459,7 +478,12 @@ fn expand_mask_x4<P: Parameters>(seeds: &[[u8; 66]; 4], outs: [Option<&mut Poly>
 /// every kappa with kappa + l - 1 < 2^16. Constant time: no branch or index depends on rho''
 /// or the stream; seeds and squeezed bytes are zeroised, the x4 state on drop.
 #[target_feature(enable = "avx2")]
-pub(crate) fn expand_mask<P: Parameters>(rho_pp: &[u8; 64], kappa: u16, y: &mut P::VecL) {
+pub(crate) fn expand_mask<P: Parameters>(
+    keccak: Keccak4x,
+    rho_pp: &[u8; 64],
+    kappa: u16,
+    y: &mut P::VecL,
+) {
     tick!(ExpandMask, 1);
     let mut polys = y.as_mut().iter_mut().enumerate();
     // rho'' || IntegerToBytes(kappa + r, 2) (FIPS 204 Alg. 34 step 3).
@@ -478,7 +502,7 @@ pub(crate) fn expand_mask<P: Parameters>(rho_pp: &[u8; 64], kappa: u16, y: &mut 
                 super::arith::bit_unpack_z::<P>(&v[..32 * P::Z_BITS], out);
                 v.zeroize();
             }
-            (_, outs) => expand_mask_x4::<P>(&seeds, outs),
+            (_, outs) => expand_mask_x4::<P>(keccak, &seeds, outs),
         }
     }
     seeds.zeroize();
@@ -511,18 +535,18 @@ mod tests {
     /// kernels' memory accesses, and would take hours over the full count.
     const TRIALS: u64 = if cfg!(miri) { 1 } else { 12 };
 
-    fn expand_a_agrees<P: Parameters>() {
+    fn expand_a_agrees<P: Parameters>(keccak: Keccak4x) {
         for trial in 0..TRIALS {
             let rho: [u8; 32] = test_bytes(P::NAME, trial);
             let mut expect = P::MatrixA::zeroed();
             crate::sample::expand_a::<P>(&rho, &mut expect);
             let mut got = P::MatrixA::zeroed();
             // SAFETY: the caller checked for AVX2.
-            unsafe { expand_a::<P>(&rho, &mut got) };
+            unsafe { expand_a::<P>(keccak, &rho, &mut got) };
             for (r, (g, e)) in got.as_ref().iter().zip(expect.as_ref()).enumerate() {
                 assert!(
                     g.as_ref() == e.as_ref(),
-                    "{}: row {r}, trial {trial}",
+                    "{}: row {r}, trial {trial}, {keccak:?}",
                     P::NAME
                 );
             }
@@ -531,7 +555,7 @@ mod tests {
 
     /// The fused ExpandA-times-vector equals the portable one (mod q, within the bound), with v
     /// random in (-9q, 9q) and at its extremes.
-    fn expand_a_times_agrees<P: Parameters>() {
+    fn expand_a_times_agrees<P: Parameters>(keccak: Keccak4x) {
         use crate::backend::{Backend, Portable};
         use crate::params::Q;
         // Trials 0 and 1 are the extremes; under Miri one random trial after them.
@@ -553,7 +577,7 @@ mod tests {
             Portable.expand_a_times::<P>(&rho, v.as_ref(), expect.as_mut());
             let mut got = P::NttVecK::zeroed();
             // SAFETY: the caller checked for AVX2.
-            unsafe { expand_a_times::<P>(&rho, v.as_ref(), got.as_mut()) };
+            unsafe { expand_a_times::<P>(keccak, &rho, v.as_ref(), got.as_mut()) };
             for (g, e) in got.as_ref().iter().zip(expect.as_ref()) {
                 for (x, y) in g.0.iter().zip(e.0.iter()) {
                     assert!(x.abs() <= 6_283_009, "{}: bound", P::NAME);
@@ -563,20 +587,20 @@ mod tests {
         }
     }
 
-    fn expand_s_agrees<P: Parameters>() {
+    fn expand_s_agrees<P: Parameters>(keccak: Keccak4x) {
         for trial in 0..TRIALS {
             let rho_prime: [u8; 64] = test_bytes(P::NAME, 100 + trial);
             let (mut s1, mut s2) = (P::VecL::zeroed(), P::VecK::zeroed());
             crate::sample::expand_s::<P>(&rho_prime, &mut s1, &mut s2);
             let (mut g1, mut g2) = (P::VecL::zeroed(), P::VecK::zeroed());
             // SAFETY: the caller checked for AVX2.
-            unsafe { expand_s::<P>(&rho_prime, &mut g1, &mut g2) };
+            unsafe { expand_s::<P>(keccak, &rho_prime, &mut g1, &mut g2) };
             assert!(g1.as_ref() == s1.as_ref(), "{}: s1, trial {trial}", P::NAME);
             assert!(g2.as_ref() == s2.as_ref(), "{}: s2, trial {trial}", P::NAME);
         }
     }
 
-    fn expand_mask_agrees<P: Parameters>() {
+    fn expand_mask_agrees<P: Parameters>(keccak: Keccak4x) {
         // kappa from 0 to the largest the contract allows (kappa + l - 1 = 2^16 - 1).
         let top = (u16::MAX as usize + 1 - P::L) as u16;
         let mut kappas = vec![0, 1, P::L as u16, top - 1, top];
@@ -589,7 +613,7 @@ mod tests {
             crate::sample::expand_mask::<P>(&rho_pp, kappa, &mut expect);
             let mut got = P::VecL::zeroed();
             // SAFETY: the caller checked for AVX2.
-            unsafe { expand_mask::<P>(&rho_pp, kappa, &mut got) };
+            unsafe { expand_mask::<P>(keccak, &rho_pp, kappa, &mut got) };
             assert!(
                 got.as_ref() == expect.as_ref(),
                 "{}: kappa {kappa}",
@@ -598,11 +622,15 @@ mod tests {
         }
     }
 
+    /// Every sampler with every permutation this CPU runs (AVX2, and AVX-512VL where present),
+    /// against the portable one.
     fn all_agree<P: Parameters>() {
-        expand_a_times_agrees::<P>();
-        expand_a_agrees::<P>();
-        expand_s_agrees::<P>();
-        expand_mask_agrees::<P>();
+        for (_, keccak) in Keccak4x::all_here() {
+            expand_a_times_agrees::<P>(keccak);
+            expand_a_agrees::<P>(keccak);
+            expand_s_agrees::<P>(keccak);
+            expand_mask_agrees::<P>(keccak);
+        }
     }
 
     #[test]
@@ -616,6 +644,65 @@ mod tests {
         all_agree::<Dilithium2>();
         all_agree::<Dilithium3>();
         all_agree::<Dilithium5>();
+    }
+
+    /// The samplers give the same outputs on the AVX2 permutation as on `fast`.
+    fn permutations_agree<P: Parameters>(fast: Keccak4x) {
+        let avx2 = Keccak4x::avx2();
+        for trial in 0..TRIALS {
+            let seed: [u8; 64] = test_bytes(P::NAME, 400 + trial);
+            let rho: &[u8; 32] = seed[..32].try_into().expect("32 bytes");
+            let kappa = u16::from_le_bytes([seed[0], seed[1]]) % (u16::MAX - P::L as u16);
+            let (mut a2, mut a5) = (P::MatrixA::zeroed(), P::MatrixA::zeroed());
+            let (mut s2, mut s5) = (
+                (P::VecL::zeroed(), P::VecK::zeroed()),
+                (P::VecL::zeroed(), P::VecK::zeroed()),
+            );
+            let (mut y2, mut y5) = (P::VecL::zeroed(), P::VecL::zeroed());
+            // Small values, well within the |v| < 9q that expand_a_times allows.
+            let bytes: [u8; N] = test_bytes("v", 400 + trial);
+            let mut v = P::NttVecL::zeroed();
+            for p in v.as_mut() {
+                p.0 = bytes.map(|b| i32::from(b) - 128);
+            }
+            let (mut w2, mut w5) = (P::NttVecK::zeroed(), P::NttVecK::zeroed());
+            // SAFETY: the caller checked for AVX2, and `fast` runs only where its features are.
+            unsafe {
+                expand_a::<P>(avx2, rho, &mut a2);
+                expand_a::<P>(fast, rho, &mut a5);
+                expand_s::<P>(avx2, &seed, &mut s2.0, &mut s2.1);
+                expand_s::<P>(fast, &seed, &mut s5.0, &mut s5.1);
+                expand_mask::<P>(avx2, &seed, kappa, &mut y2);
+                expand_mask::<P>(fast, &seed, kappa, &mut y5);
+                expand_a_times::<P>(avx2, rho, v.as_ref(), w2.as_mut());
+                expand_a_times::<P>(fast, rho, v.as_ref(), w5.as_mut());
+            }
+            let what = format!("{}, trial {trial}", P::NAME);
+            for (r2, r5) in a2.as_ref().iter().zip(a5.as_ref()) {
+                assert!(r2.as_ref() == r5.as_ref(), "ExpandA, {what}");
+            }
+            assert!(s2.0.as_ref() == s5.0.as_ref(), "ExpandS s1, {what}");
+            assert!(s2.1.as_ref() == s5.1.as_ref(), "ExpandS s2, {what}");
+            assert!(y2.as_ref() == y5.as_ref(), "ExpandMask, {what}");
+            assert!(w2.as_ref() == w5.as_ref(), "ExpandA times v, {what}");
+        }
+    }
+
+    /// What `force_avx2` does to the samplers (the AVX2 permutation instead of the AVX-512VL
+    /// one) changes none of their outputs. The two permutations are passed in directly: the
+    /// switch is process-wide, and other tests run alongside.
+    #[test]
+    fn samplers_give_the_same_outputs_on_both_permutations() {
+        if !have_avx2() {
+            return;
+        }
+        let Some(&(_, fast)) = Keccak4x::all_here().get(1) else {
+            eprintln!("skipped: this CPU has no AVX-512 F and VL");
+            return;
+        };
+        permutations_agree::<MlDsa44>(fast);
+        permutations_agree::<MlDsa65>(fast);
+        permutations_agree::<MlDsa87>(fast);
     }
 
     /// Which lanes of a batch are real, including patterns `next_batch` never makes.
@@ -633,36 +720,39 @@ mod tests {
             return;
         }
         // With fewer than 5 blocks up front every lane takes the block-at-a-time path.
-        for first_blocks in 1..=NTT_FIRST_BLOCKS {
-            for (t, pattern) in LANE_PATTERNS.iter().enumerate() {
-                let seeds: [[u8; 34]; 4] =
-                    core::array::from_fn(|i| test_bytes("ntt", (10 * first_blocks + t + i) as u64));
-                let mut got = [NttPoly::ZERO; 4];
-                let mut outs = got.each_mut().map(Some);
-                for (o, &real) in outs.iter_mut().zip(pattern) {
-                    if !real {
-                        *o = None;
+        for (name, keccak) in Keccak4x::all_here() {
+            for first_blocks in 1..=NTT_FIRST_BLOCKS {
+                for (t, pattern) in LANE_PATTERNS.iter().enumerate() {
+                    let seeds: [[u8; 34]; 4] = core::array::from_fn(|i| {
+                        test_bytes("ntt", (10 * first_blocks + t + i) as u64)
+                    });
+                    let mut got = [NttPoly::ZERO; 4];
+                    let mut outs = got.each_mut().map(Some);
+                    for (o, &real) in outs.iter_mut().zip(pattern) {
+                        if !real {
+                            *o = None;
+                        }
                     }
-                }
-                // Leftovers of an earlier stream in the buffer must not matter.
-                let mut buf = [[0xA5u8; NTT_FIRST_BLOCKS * RATE128 + LOAD_SLACK]; 4];
-                // SAFETY: AVX2 was detected above.
-                unsafe { rej_ntt_poly_x4(&seeds, outs, first_blocks, &mut buf) };
-                for i in 0..4 {
-                    let mut expect = NttPoly::ZERO;
-                    if pattern[i] {
-                        crate::sample::rej_ntt_poly(&seeds[i], &mut expect);
+                    // Leftovers of an earlier stream in the buffer must not matter.
+                    let mut buf = [[0xA5u8; NTT_FIRST_BLOCKS * RATE128 + LOAD_SLACK]; 4];
+                    // SAFETY: AVX2 was detected above.
+                    unsafe { rej_ntt_poly_x4(keccak, &seeds, outs, first_blocks, &mut buf) };
+                    for i in 0..4 {
+                        let mut expect = NttPoly::ZERO;
+                        if pattern[i] {
+                            crate::sample::rej_ntt_poly(&seeds[i], &mut expect);
+                        }
+                        assert!(
+                            got[i] == expect,
+                            "{name}, {first_blocks} blocks, {pattern:?}, lane {i}"
+                        );
                     }
-                    assert!(
-                        got[i] == expect,
-                        "{first_blocks} blocks, {pattern:?}, lane {i}"
-                    );
                 }
             }
         }
     }
 
-    fn rej_bounded_poly_x4_agrees<P: Parameters>() {
+    fn rej_bounded_poly_x4_agrees<P: Parameters>(keccak: Keccak4x) {
         for first_blocks in 1..=ETA_FIRST_BLOCKS {
             for (t, pattern) in LANE_PATTERNS.iter().enumerate() {
                 let seeds: [[u8; 66]; 4] = core::array::from_fn(|i| {
@@ -676,13 +766,17 @@ mod tests {
                     }
                 }
                 // SAFETY: the caller checked for AVX2.
-                unsafe { rej_bounded_poly_x4::<P>(&seeds, outs, first_blocks) };
+                unsafe { rej_bounded_poly_x4::<P>(keccak, &seeds, outs, first_blocks) };
                 for i in 0..4 {
                     let mut expect = Poly::ZERO;
                     if pattern[i] {
                         crate::sample::rej_bounded_poly::<P>(&seeds[i], &mut expect);
                     }
-                    assert!(got[i] == expect, "eta {}, {pattern:?}, lane {i}", P::ETA);
+                    assert!(
+                        got[i] == expect,
+                        "eta {}, {pattern:?}, lane {i}, {keccak:?}",
+                        P::ETA
+                    );
                 }
             }
         }
@@ -694,8 +788,10 @@ mod tests {
             return;
         }
         // One block up front is too few for eta = 4 always and for eta = 2 often.
-        rej_bounded_poly_x4_agrees::<MlDsa44>();
-        rej_bounded_poly_x4_agrees::<MlDsa65>();
+        for (_, keccak) in Keccak4x::all_here() {
+            rej_bounded_poly_x4_agrees::<MlDsa44>(keccak);
+            rej_bounded_poly_x4_agrees::<MlDsa65>(keccak);
+        }
     }
 
     /// RejNTTPoly's loop one candidate at a time (the portable code's).
