@@ -12,6 +12,7 @@
 pub(crate) mod arith;
 pub(crate) mod keccak4x;
 pub(crate) mod ntt;
+pub(crate) mod ntt512;
 pub(crate) mod sample;
 #[cfg(test)]
 mod tests;
@@ -85,16 +86,36 @@ macro_rules! avx2 {
     };
 }
 
+/// Calls an AVX-512 variant of a kernel; only where `self.avx512()` returned true.
+macro_rules! avx512 {
+    ($f:expr) => {
+        // SAFETY: an `Avx2` value exists only after `Avx2::detect` found AVX2, and the caller
+        // checked `avx512()`, true only where `detect_avx512` found AVX-512 F and VL, so the
+        // `target_feature(enable = "avx2,avx512f")` function runs on a CPU that has them.
+        unsafe { $f }
+    };
+}
+
 impl Backend for Avx2 {
     #[inline(always)]
     fn ntt(self, w: &Poly, out: &mut NttPoly) {
-        avx2!(ntt::ntt(w, out))
+        if self.avx512() {
+            avx512!(ntt512::ntt(w, out))
+        } else {
+            avx2!(ntt::ntt(w, out))
+        }
     }
 
     #[inline(always)]
     fn ntt_vec(self, v: &[Poly], out: &mut [NttPoly]) {
-        for (p, o) in v.iter().zip(out.iter_mut()) {
-            avx2!(ntt::ntt(p, o));
+        if self.avx512() {
+            for (p, o) in v.iter().zip(out.iter_mut()) {
+                avx512!(ntt512::ntt(p, o));
+            }
+        } else {
+            for (p, o) in v.iter().zip(out.iter_mut()) {
+                avx2!(ntt::ntt(p, o));
+            }
         }
         // The vectors transformed here are secret (s1, s2, t0, y), and the kernel may spill
         // part of a transform to its stack frame (the test profile's build does: Z-1 found 64
@@ -104,7 +125,11 @@ impl Backend for Avx2 {
 
     #[inline(always)]
     fn ntt_inverse(self, w_hat: &NttPoly, out: &mut Poly) {
-        avx2!(ntt::ntt_inverse(w_hat, out))
+        if self.avx512() {
+            avx512!(ntt512::ntt_inverse(w_hat, out))
+        } else {
+            avx2!(ntt::ntt_inverse(w_hat, out))
+        }
     }
 
     #[inline(always)]
