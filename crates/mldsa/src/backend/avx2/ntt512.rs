@@ -27,7 +27,7 @@
 // Every `unsafe` block here must say why it is sound.
 #![deny(clippy::undocumented_unsafe_blocks)]
 
-use super::ntt::{INV_NTT_SCALE, SCALED_ZETA_1, ZETAS, ZETAS_QINV, times_qinv};
+use super::ntt::{INV_NTT_SCALE, SCALED_ZETA_1, ZETAS, times_qinv};
 use crate::params::Q;
 use crate::poly::{N, NttPoly, Poly};
 use core::arch::x86_64::{
@@ -244,19 +244,33 @@ struct Twiddle {
     zq_odd: __m512i,
 }
 
-/// The same twiddle ZETAS[m] in every lane.
-#[inline]
-#[target_feature(enable = "avx2,avx512f")]
-fn broadcast(m: usize) -> Twiddle {
-    broadcast_pair(ZETAS[m], ZETAS_QINV[m])
-}
+/// The broadcast twiddles: entry m < 16 is (ZETAS[m], ZETAS[m] * q^-1 mod 2^32), the twiddles
+/// of the register-level layers; entries [`SCALE`] and [`SCALED_Z1`] are the inverse's last-layer
+/// constants (INV_NTT_SCALE and SCALED_ZETA_1), in the same form.
+///
+/// The kernels read this table through `core::hint::black_box`: with the twiddles known at
+/// compile time, LLVM rewrites the quotient's `vpmuldq` pair into `vpmuludq` plus two shifts
+/// (known-bits reasoning on the splat constants), 4 extra instructions per multiplication.
+static BROADCAST: [[i32; 2]; 18] = {
+    let mut t = [[0i32; 2]; 18];
+    let mut m = 0;
+    while m < 16 {
+        t[m] = [ZETAS[m], times_qinv(ZETAS[m])];
+        m += 1;
+    }
+    t[SCALE] = [INV_NTT_SCALE, times_qinv(INV_NTT_SCALE)];
+    t[SCALED_Z1] = [SCALED_ZETA_1, times_qinv(SCALED_ZETA_1)];
+    t
+};
+const SCALE: usize = 16;
+const SCALED_Z1: usize = 17;
 
-/// The twiddle z (with zq = z * q^-1 mod 2^32) in every lane.
+/// Entry m of [`BROADCAST`] in every lane.
 #[inline]
 #[target_feature(enable = "avx2,avx512f")]
-fn broadcast_pair(z: i32, zq: i32) -> Twiddle {
-    let z = _mm512_set1_epi32(z);
-    let zq = _mm512_set1_epi32(zq);
+fn broadcast(table: &[[i32; 2]; 18], m: usize) -> Twiddle {
+    let z = _mm512_set1_epi32(table[m][0]);
+    let zq = _mm512_set1_epi32(table[m][1]);
     Twiddle {
         z,
         z_odd: z,
@@ -422,6 +436,32 @@ fn permute(a: __m512i, b: __m512i, idx: &Restore) -> (__m512i, __m512i) {
     )
 }
 
+/// Runs `$body` once for each listed value of `$i`, written out (a loop here stays rolled, over
+/// a stack copy of the registers, with its index arithmetic done at run time). The values are
+/// literals, so every register index and table index in the body is a constant.
+macro_rules! unroll {
+    ($i:ident in [$($v:literal),*] $body:block) => {
+        $({
+            let $i: usize = $v;
+            $body
+        })*
+    };
+}
+
+/// All register indices 0..16.
+macro_rules! each_reg {
+    ($i:ident $body:block) => {
+        unroll!($i in [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] $body)
+    };
+}
+
+/// All pair indices 0..8.
+macro_rules! each_pair {
+    ($p:ident $body:block) => {
+        unroll!($p in [0, 1, 2, 3, 4, 5, 6, 7] $body)
+    };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Kernels.
 // ---------------------------------------------------------------------------------------------
@@ -440,20 +480,25 @@ pub(crate) fn ntt(w: &Poly, out: &mut NttPoly) {
         w.0.iter().all(|c| c.unsigned_abs() < Q as u32),
         "Bounds: NTT input"
     );
-    let mut r: [__m512i; VECS] = core::array::from_fn(|i| load(&w.0, i));
+    let table = core::hint::black_box(&BROADCAST);
+    let mut r = [_mm512_set1_epi32(0); VECS];
+    each_reg!(i {
+        r[i] = load(&w.0, i);
+    });
 
     // Layers len = 128, 64, 32, 16: registers d = 8, 4, 2, 1 apart; the butterfly on register i
     // (coefficients from 16 i) has m = 128 / len + 16 i / (2 len) = 8 / d + i / (2 d).
-    for d in [8, 4, 2, 1] {
-        for i in 0..VECS {
+    unroll!(d in [8, 4, 2, 1] {
+        each_reg!(i {
             if i & d == 0 {
-                ct_regs(&mut r, i, i + d, broadcast(8 / d + i / (2 * d)));
+                ct_regs(&mut r, i, i + d, broadcast(table, 8 / d + i / (2 * d)));
             }
-        }
-    }
+        });
+    });
 
     // Layers len = 8, 4, 2, 1 inside each 32-coefficient block (register pair).
-    for (p, t) in FWD_LANES.iter().enumerate() {
+    each_pair!(p {
+        let t = &FWD_LANES[p];
         let (a, b) = swap_halves(r[2 * p], r[2 * p + 1]);
         let (mut a, mut b) = (a, b);
         ct(&mut a, &mut b, lanes(&t[0]));
@@ -466,7 +511,7 @@ pub(crate) fn ntt(w: &Poly, out: &mut NttPoly) {
         (a, b) = permute(a, b, &FWD_RESTORE);
         store(&mut out.0, 2 * p, a);
         store(&mut out.0, 2 * p + 1, b);
-    }
+    });
 }
 
 /// FIPS 204, Algorithm 42 (NTT^-1), times 2^32, AVX-512.
@@ -484,10 +529,12 @@ pub(crate) fn ntt_inverse(w_hat: &NttPoly, out: &mut Poly) {
         w_hat.0.iter().all(|c| c.unsigned_abs() < Q as u32),
         "Bounds: NTT^-1 input"
     );
-    let mut r: [__m512i; VECS] = core::array::from_fn(|_| _mm512_set1_epi32(0));
+    let table = core::hint::black_box(&BROADCAST);
+    let mut r = [_mm512_set1_epi32(0); VECS];
 
     // Layers len = 1, 2, 4, 8 inside each 32-coefficient block (register pair).
-    for (p, t) in INV_LANES.iter().enumerate() {
+    each_pair!(p {
+        let t = &INV_LANES[p];
         let (a, b) = swap_dwords(load(&w_hat.0, 2 * p), load(&w_hat.0, 2 * p + 1));
         let (mut a, mut b) = (a, b);
         gs(&mut a, &mut b, lanes(&t[0]));
@@ -498,31 +545,27 @@ pub(crate) fn ntt_inverse(w_hat: &NttPoly, out: &mut Poly) {
         (a, b) = rotate_quarters(a, b);
         gs(&mut a, &mut b, lanes(&t[3]));
         (r[2 * p], r[2 * p + 1]) = permute(a, b, &INV_RESTORE);
-    }
+    });
 
     // Layers len = 16, 32, 64: registers d = 1, 2, 4 apart; the butterfly on register i has
     // m = 256 / len - 1 - 16 i / (2 len) = 16 / d - 1 - i / (2 d).
-    for d in [1, 2, 4] {
-        for i in 0..VECS {
+    unroll!(d in [1, 2, 4] {
+        each_reg!(i {
             if i & d == 0 {
-                gs_regs(&mut r, i, i + d, broadcast(16 / d - 1 - i / (2 * d)));
+                gs_regs(&mut r, i, i + d, broadcast(table, 16 / d - 1 - i / (2 * d)));
             }
-        }
-    }
+        });
+    });
 
     // Layer len = 128 (m = 1), with the final multiplication by 2^64/256 folded in: the sum is
     // scaled by INV_NTT_SCALE and the difference by SCALED_ZETA_1 (see the AVX2 kernel).
-    let scale = broadcast_pair(INV_NTT_SCALE, times_qinv(INV_NTT_SCALE));
-    let scaled_z1 = broadcast_pair(SCALED_ZETA_1, times_qinv(SCALED_ZETA_1));
-    for i in 0..VECS / 2 {
+    let scale = broadcast(table, SCALE);
+    let scaled_z1 = broadcast(table, SCALED_Z1);
+    unroll!(i in [0, 1, 2, 3, 4, 5, 6, 7] {
         let (a, b) = (r[i], r[i + 8]);
         store(&mut out.0, i, mont_mul(_mm512_add_epi32(a, b), scale));
-        store(
-            &mut out.0,
-            i + 8,
-            mont_mul(_mm512_sub_epi32(b, a), scaled_z1),
-        );
-    }
+        store(&mut out.0, i + 8, mont_mul(_mm512_sub_epi32(b, a), scaled_z1));
+    });
 }
 
 #[cfg(test)]
