@@ -134,7 +134,11 @@ impl Backend for Avx2 {
 
     #[inline(always)]
     fn multiply_ntt(self, a: &NttPoly, b: &NttPoly, out: &mut NttPoly) {
-        avx2!(ntt::multiply_ntt(a, b, out))
+        if self.avx512() {
+            avx512!(ntt512::multiply_ntt(a, b, out))
+        } else {
+            avx2!(ntt::multiply_ntt(a, b, out))
+        }
     }
 
     #[inline(always)]
@@ -151,7 +155,11 @@ impl Backend for Avx2 {
         v: &[NttPoly],
         out: &mut [NttPoly],
     ) {
-        avx2!(ntt::matrix_vector_ntt(a_hat, v, out))
+        if self.avx512() {
+            avx512!(ntt512::matrix_vector_ntt(a_hat, v, out))
+        } else {
+            avx2!(ntt::matrix_vector_ntt(a_hat, v, out))
+        }
     }
 
     // The 4-way samplers below are SHAKE only; the Dilithium v3.1 AES sets (whose stream is

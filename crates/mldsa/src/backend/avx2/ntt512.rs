@@ -27,14 +27,14 @@
 // Every `unsafe` block here must say why it is sound.
 #![deny(clippy::undocumented_unsafe_blocks)]
 
-use super::ntt::{INV_NTT_SCALE, SCALED_ZETA_1, ZETAS, times_qinv};
+use super::ntt::{INV_NTT_SCALE, QINV, SCALED_ZETA_1, ZETAS, times_qinv};
 use crate::params::Q;
 use crate::poly::{N, NttPoly, Poly};
 use core::arch::x86_64::{
-    __m512i, _mm512_add_epi32, _mm512_load_si512, _mm512_loadu_si512, _mm512_mask_blend_epi32,
-    _mm512_mask_shuffle_epi32, _mm512_mul_epi32, _mm512_permutex2var_epi32, _mm512_set1_epi32,
-    _mm512_shuffle_i64x2, _mm512_srli_epi64, _mm512_storeu_si512, _mm512_sub_epi32,
-    _mm512_unpackhi_epi64, _mm512_unpacklo_epi64,
+    __m512i, _mm512_add_epi32, _mm512_add_epi64, _mm512_load_si512, _mm512_loadu_si512,
+    _mm512_mask_blend_epi32, _mm512_mask_shuffle_epi32, _mm512_mul_epi32,
+    _mm512_permutex2var_epi32, _mm512_set1_epi32, _mm512_shuffle_i64x2, _mm512_srli_epi64,
+    _mm512_storeu_si512, _mm512_sub_epi32, _mm512_unpackhi_epi64, _mm512_unpacklo_epi64,
 };
 
 /// Registers (of 16 coefficients) per polynomial.
@@ -568,6 +568,100 @@ pub(crate) fn ntt_inverse(w_hat: &NttPoly, out: &mut Poly) {
     });
 }
 
+/// Montgomery reduction of 64-bit values: `even` and `odd` hold them for the even and the odd
+/// lanes; returns value * 2^-32 mod q per lane. `qinv` is QINV in every lane (built by the
+/// caller from a `black_box`ed value, for the reason given at [`BROADCAST`]).
+///
+/// Bounds: |value| <= 2^31 q; result r with |r| <= |value| / 2^32 + q/2 < q.
+#[inline]
+#[target_feature(enable = "avx2,avx512f")]
+fn montgomery_reduce(even: __m512i, odd: __m512i, qinv: __m512i) -> __m512i {
+    let q = _mm512_set1_epi32(Q);
+    let tq_even = _mm512_mul_epi32(_mm512_mul_epi32(even, qinv), q);
+    let tq_odd = _mm512_mul_epi32(_mm512_mul_epi32(odd, qinv), q);
+    let even = _mm512_srli_epi64::<32>(_mm512_sub_epi32(even, tq_even));
+    _mm512_mask_blend_epi32(0xAAAA, even, _mm512_sub_epi32(odd, tq_odd))
+}
+
+/// QINV in every lane, from a value the compiler cannot see through (see [`BROADCAST`]).
+#[inline]
+#[target_feature(enable = "avx2,avx512f")]
+fn qinv_vector() -> __m512i {
+    _mm512_set1_epi32(core::hint::black_box(QINV))
+}
+
+/// FIPS 204, Algorithm 45 (MultiplyNTT), times 2^-32, AVX-512.
+///
+/// Contract: that of [`super::ntt::multiply_ntt`]: |a_i * b_i| <= 2^31 q for every i; out_i =
+/// a_i * b_i * 2^-32 mod q with |out_i| < q (the same values as the AVX2 and portable kernels).
+#[target_feature(enable = "avx2,avx512f")]
+pub(crate) fn multiply_ntt(a: &NttPoly, b: &NttPoly, out: &mut NttPoly) {
+    tick!(Pointwise, 1);
+    debug_assert!(
+        a.0.iter()
+            .zip(b.0.iter())
+            .all(|(&x, &y)| (x as i64 * y as i64).unsigned_abs() <= (1u64 << 31) * Q as u64),
+        "Bounds: multiply_ntt input"
+    );
+    let qinv = qinv_vector();
+    for i in 0..VECS {
+        let x = load(&a.0, i);
+        let y = load(&b.0, i);
+        let even = _mm512_mul_epi32(x, y);
+        let odd = _mm512_mul_epi32(_mm512_srli_epi64::<32>(x), _mm512_srli_epi64::<32>(y));
+        store(&mut out.0, i, montgomery_reduce(even, odd, qinv));
+    }
+}
+
+/// FIPS 204, Algorithm 48 (MatrixVectorNTT), with Algorithms 44 and 46 (AddNTT,
+/// AddVectorNTT) fused, times 2^-32, AVX-512.
+///
+/// Contract: that of [`super::ntt::matrix_vector_ntt`] (A-hat entries in [0, q), |v_j| < 9q, at
+/// most 7 terms per row; output congruent mod q to the portable result, |c| < q), with the same
+/// values as the AVX2 kernel: each lane's products are summed in 64 bits and reduced once.
+#[target_feature(enable = "avx2,avx512f")]
+pub(crate) fn matrix_vector_ntt<Row: AsRef<[NttPoly]>>(
+    a_hat: &[Row],
+    v: &[NttPoly],
+    out: &mut [NttPoly],
+) {
+    tick!(Pointwise, crate::profile::matrix_terms(a_hat, v, out.len()));
+    debug_assert!(
+        a_hat.iter().all(|row| row.as_ref().len().min(v.len()) <= 7),
+        "Bounds: at most 7 terms per row"
+    );
+    debug_assert!(
+        a_hat.iter().all(|row| row
+            .as_ref()
+            .iter()
+            .all(|p| p.0.iter().all(|c| (0..Q).contains(c)))),
+        "Bounds: A-hat entries in [0, q)"
+    );
+    debug_assert!(
+        v.iter()
+            .all(|p| p.0.iter().all(|c| c.unsigned_abs() < 9 * Q as u32)),
+        "Bounds: |v_j| < 9q"
+    );
+    let qinv = qinv_vector();
+    for (w_i, row) in out.iter_mut().zip(a_hat.iter()) {
+        let row = row.as_ref();
+        for i in 0..VECS {
+            let mut even = _mm512_set1_epi32(0);
+            let mut odd = _mm512_set1_epi32(0);
+            for (a_ij, v_j) in row.iter().zip(v.iter()) {
+                let x = load(&a_ij.0, i);
+                let y = load(&v_j.0, i);
+                even = _mm512_add_epi64(even, _mm512_mul_epi32(x, y));
+                odd = _mm512_add_epi64(
+                    odd,
+                    _mm512_mul_epi32(_mm512_srli_epi64::<32>(x), _mm512_srli_epi64::<32>(y)),
+                );
+            }
+            store(&mut w_i.0, i, montgomery_reduce(even, odd, qinv));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::Avx2;
@@ -695,6 +789,97 @@ mod tests {
             avx2_ntt_inverse(&p).0,
             "ntt_inverse: AVX-512 and AVX2 differ"
         );
+    }
+
+    fn multiply512(a: &NttPoly, b: &NttPoly) -> NttPoly {
+        let mut out = NttPoly::ZERO;
+        // SAFETY: called only after `have_avx512` found AVX2 and AVX-512F on this CPU.
+        unsafe { multiply_ntt(a, b, &mut out) };
+        out
+    }
+
+    fn check_multiply(a: [i32; N], b: [i32; N]) {
+        let (a, b) = (NttPoly(a), NttPoly(b));
+        let mut expect = NttPoly::ZERO;
+        crate::ntt::multiply_ntt(&a, &b, &mut expect);
+        let got = multiply512(&a, &b);
+        assert_congruent(&got.0, &expect.0, Q, "multiply_ntt");
+        let mut avx2 = NttPoly::ZERO;
+        // SAFETY: called only after `have_avx512` found AVX2 on this CPU.
+        unsafe { super::super::ntt::multiply_ntt(&a, &b, &mut avx2) };
+        assert_eq!(got.0, avx2.0, "multiply_ntt: AVX-512 and AVX2 differ");
+    }
+
+    fn check_matrix_vector(a: &[std::vec::Vec<NttPoly>], v: &[NttPoly]) {
+        let mut expect = std::vec![NttPoly::ZERO; a.len()];
+        crate::ntt::matrix_vector_ntt(a, v, &mut expect);
+        let mut got = std::vec![NttPoly::ZERO; a.len()];
+        // SAFETY: called only after `have_avx512` found AVX2 and AVX-512F on this CPU.
+        unsafe { matrix_vector_ntt(a, v, &mut got) };
+        let mut avx2 = std::vec![NttPoly::ZERO; a.len()];
+        // SAFETY: called only after `have_avx512` found AVX2 on this CPU.
+        unsafe { super::super::ntt::matrix_vector_ntt(a, v, &mut avx2) };
+        for ((g, e), x) in got.iter().zip(expect.iter()).zip(avx2.iter()) {
+            assert_congruent(&g.0, &e.0, Q, "matrix_vector_ntt");
+            assert_eq!(g.0, x.0, "matrix_vector_ntt: AVX-512 and AVX2 differ");
+        }
+    }
+
+    #[test]
+    fn multiply_ntt_matches_portable_and_avx2() {
+        if !have_avx512() {
+            return;
+        }
+        let mut rng = Lcg(15);
+        for _ in 0..ROUNDS {
+            check_multiply(
+                rng.coeffs(-(9 * Q - 1), 9 * Q - 1),
+                rng.coeffs(-(9 * Q - 1), 9 * Q - 1),
+            );
+        }
+        // |a b| <= 2^31 q admits +-(9q-1) on both sides.
+        for a in adversarial(9 * Q).into_iter().take(12) {
+            for b in adversarial(9 * Q).into_iter().take(12) {
+                check_multiply(a, b);
+            }
+        }
+        // And the extreme the contract allows: |a b| just at 2^31 q.
+        let big = [i32::MAX; N];
+        let edge = [(((1i64 << 31) * Q as i64) / i32::MAX as i64) as i32; N];
+        check_multiply(big, edge);
+        check_multiply(edge.map(|c| -c), big);
+    }
+
+    #[test]
+    fn matrix_vector_matches_portable_and_avx2() {
+        if !have_avx512() {
+            return;
+        }
+        let mut rng = Lcg(16);
+        for _ in 0..if cfg!(miri) { 1 } else { 20 } {
+            for (k, l) in [(4, 4), (6, 5), (8, 7), (1, 1), (3, 0)] {
+                let a: std::vec::Vec<std::vec::Vec<NttPoly>> = (0..k)
+                    .map(|_| (0..l).map(|_| NttPoly(rng.coeffs(0, Q - 1))).collect())
+                    .collect();
+                let v: std::vec::Vec<NttPoly> = (0..l)
+                    .map(|_| NttPoly(rng.coeffs(-(9 * Q - 1), 9 * Q - 1)))
+                    .collect();
+                check_matrix_vector(&a, &v);
+            }
+        }
+        // At the bounds: ML-DSA-87's shape, extreme entries, extreme and mixed-sign vectors.
+        let (k, l) = (8, 7);
+        for a_entry in [Q - 1, 0] {
+            let a = std::vec![std::vec![NttPoly([a_entry; N]); l]; k];
+            for v_pattern in adversarial(9 * Q).into_iter().take(12) {
+                check_matrix_vector(&a, &std::vec![NttPoly(v_pattern); l]);
+            }
+        }
+        let a = std::vec![std::vec![NttPoly([Q - 1; N]); l]; k];
+        let v: std::vec::Vec<NttPoly> = (0..l)
+            .map(|j| NttPoly([if j % 2 == 0 { 9 * Q - 1 } else { -(9 * Q - 1) }; N]))
+            .collect();
+        check_matrix_vector(&a, &v);
     }
 
     /// Runs the shuffles on index data (lane value = its offset) and compares with the layouts
@@ -893,7 +1078,39 @@ mod tests {
             w = ntt512_inverse(core::hint::black_box(&h));
             core::hint::black_box(&w);
         });
-        std::println!("ntt:         AVX2 {ntt2:.1} ns, AVX-512 {ntt5:.1} ns");
-        std::println!("ntt_inverse: AVX2 {inv2:.1} ns, AVX-512 {inv5:.1} ns");
+        let x = NttPoly(rng.coeffs(-(9 * Q - 1), 9 * Q - 1));
+        let y = NttPoly(rng.coeffs(-(9 * Q - 1), 9 * Q - 1));
+        // SAFETY: `have_avx512` found AVX2 on this CPU.
+        let mul2 = median_ns(|| unsafe {
+            super::super::ntt::multiply_ntt(core::hint::black_box(&x), &y, &mut o);
+            core::hint::black_box(&o);
+        });
+        // SAFETY: `have_avx512` found AVX2 and AVX-512F on this CPU.
+        let mul5 = median_ns(|| unsafe {
+            multiply_ntt(core::hint::black_box(&x), &y, &mut o);
+            core::hint::black_box(&o);
+        });
+        // ML-DSA-87's A-hat o v: 8 rows of 7 terms.
+        let a: std::vec::Vec<std::vec::Vec<NttPoly>> = (0..8)
+            .map(|_| (0..7).map(|_| NttPoly(rng.coeffs(0, Q - 1))).collect())
+            .collect();
+        let v: std::vec::Vec<NttPoly> = (0..7)
+            .map(|_| NttPoly(rng.coeffs(-(9 * Q - 1), 9 * Q - 1)))
+            .collect();
+        let mut mv = std::vec![NttPoly::ZERO; 8];
+        // SAFETY: `have_avx512` found AVX2 on this CPU.
+        let mat2 = median_ns(|| unsafe {
+            super::super::ntt::matrix_vector_ntt(core::hint::black_box(&a), &v, &mut mv);
+            core::hint::black_box(&mv);
+        });
+        // SAFETY: `have_avx512` found AVX2 and AVX-512F on this CPU.
+        let mat5 = median_ns(|| unsafe {
+            matrix_vector_ntt(core::hint::black_box(&a), &v, &mut mv);
+            core::hint::black_box(&mv);
+        });
+        std::println!("ntt:               AVX2 {ntt2:.1} ns, AVX-512 {ntt5:.1} ns");
+        std::println!("ntt_inverse:       AVX2 {inv2:.1} ns, AVX-512 {inv5:.1} ns");
+        std::println!("multiply_ntt:      AVX2 {mul2:.1} ns, AVX-512 {mul5:.1} ns");
+        std::println!("matrix_vector 8x7: AVX2 {mat2:.1} ns, AVX-512 {mat5:.1} ns");
     }
 }
