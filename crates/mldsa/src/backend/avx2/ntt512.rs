@@ -1108,6 +1108,35 @@ mod tests {
             matrix_vector_ntt(core::hint::black_box(&a), &v, &mut mv);
             core::hint::black_box(&mv);
         });
+        // Scalar code right after an AVX-512 kernel vs right after an AVX2 one: the CPU may
+        // lower its clock while 512-bit multiplications are in use (a frequency licence), which
+        // slows everything else; this shows by how much.
+        let mut after = [0f64; 2];
+        for (use512, t_after) in [false, true].into_iter().zip(after.iter_mut()) {
+            let mut v: std::vec::Vec<f64> = (0..3000)
+                .map(|_| {
+                    o = if use512 {
+                        ntt512(core::hint::black_box(&p))
+                    } else {
+                        avx2_ntt(core::hint::black_box(&p))
+                    };
+                    core::hint::black_box(&o);
+                    let t = Instant::now();
+                    for _ in 0..5 {
+                        crate::ntt::ntt(core::hint::black_box(&p), &mut o);
+                        core::hint::black_box(&o);
+                    }
+                    t.elapsed().as_nanos() as f64 / 5.0
+                })
+                .collect();
+            v.sort_by(f64::total_cmp);
+            *t_after = v[v.len() / 2];
+        }
+        std::println!(
+            "portable ntt right after an AVX2 call {:.1} ns, after an AVX-512 call {:.1} ns",
+            after[0],
+            after[1]
+        );
         std::println!("ntt:               AVX2 {ntt2:.1} ns, AVX-512 {ntt5:.1} ns");
         std::println!("ntt_inverse:       AVX2 {inv2:.1} ns, AVX-512 {inv5:.1} ns");
         std::println!("multiply_ntt:      AVX2 {mul2:.1} ns, AVX-512 {mul5:.1} ns");
