@@ -23,6 +23,12 @@
 //!
 //! Constant time: straight-line vector code; loop bounds and table indices depend only on
 //! positions and lengths, never on coefficient values.
+//!
+//! Speed (Sapphire Rapids under KVM, `tests::timing`): NTT 131-141 ns against the AVX2 kernel's
+//! 226-247 ns, NTT^-1 145-155 ns against 229-250 ns, MultiplyNTT 28-30 ns against 35-37 ns, an
+//! 8 x 7 matrix-vector product about 5 % faster. But scalar code right after one of these
+//! kernels runs about 7 % slower than right after the AVX2 one (the CPU's frequency licence
+//! for 512-bit multiplications), so whole operations gain only where the NTTs dominate.
 
 // Every `unsafe` block here must say why it is sound.
 #![deny(clippy::undocumented_unsafe_blocks)]
