@@ -102,7 +102,7 @@ pub(super) const ZETAS: [i32; N] = {
 };
 
 /// ZETAS_QINV[m] = ZETAS[m] * q^-1 mod 2^32.
-pub(super) static ZETAS_QINV: [i32; N] = {
+static ZETAS_QINV: [i32; N] = {
     let mut t = [0i32; N];
     let mut m = 0;
     while m < N {
