@@ -4,6 +4,9 @@
 //! contract (input and output bounds, layout) that debug builds assert. An [`Avx2`] value is the
 //! proof that the CPU has AVX2: it is made only by [`Avx2::detect`], so the `unsafe` calls below
 //! (calling a `target_feature` function from code compiled without the feature) are sound.
+//! The AVX-512 variants (`ntt512`: NTT, NTT^-1 and the pointwise products, `avx2,avx512f`
+//! functions with the same contracts) are called only where [`Avx2::avx512`] returned true,
+//! which needs AVX-512 F and VL to have been detected.
 //!
 //! Layout: polynomials keep the portable layout (coefficient i at index i, NTT values in FIPS
 //! 204's bit-reversed order), so NTT-domain values made by one backend are valid for the other.
