@@ -4,6 +4,9 @@
 //! contract (input and output bounds, layout) that debug builds assert. An [`Avx2`] value is the
 //! proof that the CPU has AVX2: it is made only by [`Avx2::detect`], so the `unsafe` calls below
 //! (calling a `target_feature` function from code compiled without the feature) are sound.
+//! The AVX-512 variants (`ntt512`: NTT, NTT^-1 and the pointwise products, `avx2,avx512f`
+//! functions with the same contracts) are called only where [`Avx2::avx512`] returned true,
+//! which needs AVX-512 F and VL to have been detected.
 //!
 //! Layout: polynomials keep the portable layout (coefficient i at index i, NTT values in FIPS
 //! 204's bit-reversed order), so NTT-domain values made by one backend are valid for the other.
@@ -12,7 +15,7 @@
 pub(crate) mod arith;
 pub(crate) mod keccak4x;
 pub(crate) mod ntt;
-pub(crate) mod pointwise512;
+pub(crate) mod ntt512;
 pub(crate) mod sample;
 #[cfg(test)]
 mod tests;
@@ -106,12 +109,12 @@ macro_rules! avx2 {
     };
 }
 
-/// Calls an AVX-512 variant of a kernel; only where `self.avx512()` is true.
+/// Calls an AVX-512 variant of a kernel; only where `self.avx512()` returned true.
 macro_rules! avx512 {
     ($f:expr) => {
-        // SAFETY: `avx512()` is true only for an `Avx2` value made by `with_avx512`, which
-        // checked that the CPU and OS support AVX-512 F and VL (and `detect`, AVX2), so the
-        // `target_feature(enable = "avx512f")` function runs on a CPU that has them.
+        // SAFETY: an `Avx2` value exists only after `Avx2::detect` found AVX2, and the caller
+        // checked `avx512()`, true only where `detect_avx512` found AVX-512 F and VL, so the
+        // `target_feature(enable = "avx2,avx512f")` function runs on a CPU that has them.
         unsafe { $f }
     };
 }
@@ -119,13 +122,23 @@ macro_rules! avx512 {
 impl Backend for Avx2 {
     #[inline(always)]
     fn ntt(self, w: &Poly, out: &mut NttPoly) {
-        avx2!(ntt::ntt(w, out))
+        if self.avx512() {
+            avx512!(ntt512::ntt(w, out))
+        } else {
+            avx2!(ntt::ntt(w, out))
+        }
     }
 
     #[inline(always)]
     fn ntt_vec(self, v: &[Poly], out: &mut [NttPoly]) {
-        for (p, o) in v.iter().zip(out.iter_mut()) {
-            avx2!(ntt::ntt(p, o));
+        if self.avx512() {
+            for (p, o) in v.iter().zip(out.iter_mut()) {
+                avx512!(ntt512::ntt(p, o));
+            }
+        } else {
+            for (p, o) in v.iter().zip(out.iter_mut()) {
+                avx2!(ntt::ntt(p, o));
+            }
         }
         // The vectors transformed here are secret (s1, s2, t0, y), and the kernel may spill
         // part of a transform to its stack frame (the test profile's build does: Z-1 found 64
@@ -135,13 +148,17 @@ impl Backend for Avx2 {
 
     #[inline(always)]
     fn ntt_inverse(self, w_hat: &NttPoly, out: &mut Poly) {
-        avx2!(ntt::ntt_inverse(w_hat, out))
+        if self.avx512() {
+            avx512!(ntt512::ntt_inverse(w_hat, out))
+        } else {
+            avx2!(ntt::ntt_inverse(w_hat, out))
+        }
     }
 
     #[inline(always)]
     fn multiply_ntt(self, a: &NttPoly, b: &NttPoly, out: &mut NttPoly) {
         if self.avx512() {
-            avx512!(pointwise512::multiply_ntt(a, b, out))
+            avx512!(ntt512::multiply_ntt(a, b, out))
         } else {
             avx2!(ntt::multiply_ntt(a, b, out))
         }
@@ -162,7 +179,7 @@ impl Backend for Avx2 {
         out: &mut [NttPoly],
     ) {
         if self.avx512() {
-            avx512!(pointwise512::matrix_vector_ntt(a_hat, v, out))
+            avx512!(ntt512::matrix_vector_ntt(a_hat, v, out))
         } else {
             avx2!(ntt::matrix_vector_ntt(a_hat, v, out))
         }

@@ -85,13 +85,13 @@ const fn mont_const(x: i32, y: i32) -> i32 {
 }
 
 /// z * q^-1 mod 2^32: the precomputed half of a Montgomery multiplication by z.
-const fn times_qinv(z: i32) -> i32 {
+pub(super) const fn times_qinv(z: i32) -> i32 {
     z.wrapping_mul(QINV)
 }
 
 /// ZETAS[m] = zeta^BitRev8(m) * 2^32 mod q, centred: the portable twiddles (FIPS 204
 /// Appendix B in Montgomery form). |ZETAS[m]| <= (q-1)/2.
-const ZETAS: [i32; N] = {
+pub(super) const ZETAS: [i32; N] = {
     let mut t = [0i32; N];
     let mut m = 0;
     while m < N {
@@ -114,11 +114,12 @@ static ZETAS_QINV: [i32; N] = {
 
 /// 2^64 / 256 mod q, centred: one Montgomery multiplication by it applies 256^-1 (the end of
 /// Algorithm 42) and 2^32 (undoing multiply_ntt's 2^-32), as in the portable code.
-const INV_NTT_SCALE: i32 = to_mont(to_mont(pow_mod(256, Q as u64 - 2)).rem_euclid(Q) as u64);
+pub(super) const INV_NTT_SCALE: i32 =
+    to_mont(to_mont(pow_mod(256, Q as u64 - 2)).rem_euclid(Q) as u64);
 
 /// The last inverse layer's twiddle with the final scaling folded in:
 /// mont(SCALED_ZETA_1, d) = mont(INV_NTT_SCALE, mont(ZETAS[1], d)) mod q.
-const SCALED_ZETA_1: i32 = mont_const(INV_NTT_SCALE, ZETAS[1]);
+pub(super) const SCALED_ZETA_1: i32 = mont_const(INV_NTT_SCALE, ZETAS[1]);
 
 /// Eight twiddles, one per lane, in the forms the vector Montgomery multiplication wants:
 /// `z` (its even lanes feed the even products), `z_odd` (lane 2i holds z[2i+1], for the odd
