@@ -24,8 +24,8 @@
 //!   the preparation left there), the operation runs (it drops every key it touched), and the
 //!   painted region, dead by then, is scanned.
 //!
-//! Every operation, parameter set and backend (AVX2 where the CPU has it, and the portable one)
-//! runs separately, so a hit names the operation that left the copy. `planted_leaks_are_found`
+//! Every operation, parameter set and backend (AVX-512 and AVX2 where the CPU has them, and the
+//! portable one) runs separately, so a hit names the operation that left the copy. `planted_leaks_are_found`
 //! shows that both scans find planted copies, and that the NTT-form needles match what a live
 //! key really holds (a key freed without its `Drop` must show every window).
 //!
@@ -49,7 +49,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::thread;
 
-use mldsa::backend::{BackendKind, active_backend, force_portable};
+use mldsa::backend::{BackendKind, active_backend, force_avx2, force_portable};
 use mldsa::legacy::{
     self, Dilithium2, Dilithium2Aes, Dilithium3, Dilithium3Aes, Dilithium5, Dilithium5Aes,
     DilithiumParameterSet,
@@ -1062,15 +1062,29 @@ struct Run {
     findings: Findings,
 }
 
-/// The backends to check: the one the CPU picks, and the portable one if that is another.
-/// `force_portable` is process-wide: callers hold `LOCK`.
-fn backends() -> Vec<(bool, BackendKind)> {
+/// The backends to check: the one the CPU picks, AVX2 without its AVX-512 variants if that is
+/// another, and the portable one if that is another. The switch is process-wide: callers hold
+/// `LOCK`.
+fn backends() -> Vec<BackendKind> {
     force_portable(false);
-    let mut v = vec![(false, active_backend())];
+    let mut v = vec![active_backend()];
+    if active_backend() == BackendKind::Avx512 {
+        v.push(BackendKind::Avx2);
+    }
     if active_backend() != BackendKind::Portable {
-        v.push((true, BackendKind::Portable));
+        v.push(BackendKind::Portable);
     }
     v
+}
+
+/// Makes `backend` (one of [`backends`]) the active one.
+fn force(backend: BackendKind) {
+    match backend {
+        BackendKind::Portable => force_portable(true),
+        BackendKind::Avx2 => force_avx2(true),
+        _ => force_portable(false),
+    }
+    assert_eq!(active_backend(), backend);
 }
 
 /// Serialises the tests: the allocator's arming and `force_portable` are process-wide.
@@ -1104,9 +1118,8 @@ fn run_on_every_backend(
     sk_bytes: &[u8],
     runs: &mut Vec<Run>,
 ) {
-    for (portable, backend) in backends() {
-        force_portable(portable);
-        assert_eq!(active_backend(), backend);
+    for backend in backends() {
+        force(backend);
         for &(op, make) in ops {
             let (findings, depth) = run_checked(needles, || make(xi, sk_bytes));
             runs.push(Run {
@@ -1382,8 +1395,8 @@ fn planted_leaks_are_found() {
             .collect(),
     );
 
-    for (portable, backend) in backends() {
-        force_portable(portable);
+    for backend in backends() {
+        force(backend);
 
         // Stack: K and a t0 window copied to a dead frame.
         let (f, _) = run_checked(&needles, || {

@@ -315,7 +315,7 @@ pub(crate) fn permute_lanes(keccak: Keccak4x, lanes: &mut [[u64; 4]; 25]) {
 /// Four SHAKE sponges (FIPS 202 section 6.2) with a rate of `RATE` bytes, run in lockstep on
 /// one four-way state, permuted by the [`Keccak4x`] given at construction.
 ///
-/// Made by [`Self::absorb_once`]; every [`Self::squeeze_blocks`] call then continues the output
+/// Made by [`Self::new`] and [`Self::absorb_once`]; every [`Self::squeeze_blocks`] call then continues the output
 /// streams block by block, as [`crate::keccak::Sponge::squeeze_block`] does.
 pub(crate) struct Shake4<const RATE: usize> {
     /// Absorbed and padded, not yet permuted for the next block: each squeezed block starts with
@@ -347,17 +347,31 @@ impl<const RATE: usize> Shake4<RATE> {
         RATE / 8
     };
 
-    /// Absorbs `inputs[i]` into sponge i and pads it (SHAKE suffix, pad10*1), ready to squeeze.
+    /// Four empty sponges on `keccak`'s permutation; [`Self::absorb_once`] fills them.
+    ///
+    /// Made empty and filled in place, rather than filled and returned, so that the absorbed
+    /// state (secret seeds, in ExpandS and ExpandMask) never exists outside the value the
+    /// caller holds and zeroises: a returned value may be copied out of a frame that is then
+    /// left behind (Z-1 found such a copy of rho'' once the AVX-512VL permutation stopped
+    /// overwriting that part of the stack).
+    #[target_feature(enable = "avx2")]
+    pub(crate) fn new(keccak: Keccak4x) -> Self {
+        Self {
+            state: [_mm256_setzero_si256(); 25],
+            keccak,
+        }
+    }
+
+    /// Absorbs `inputs[i]` into sponge i (which must be empty: made by [`Self::new`]) and pads
+    /// it (SHAKE suffix, pad10*1), ready to squeeze.
     ///
     /// The four inputs must have the same length (a public value; panics otherwise).
     #[target_feature(enable = "avx2")]
-    pub(crate) fn absorb_once(keccak: Keccak4x, inputs: [&[u8]; 4]) -> Self {
+    pub(crate) fn absorb_once(&mut self, inputs: [&[u8]; 4]) {
         let len = inputs[0].len();
         assert!(inputs.iter().all(|m| m.len() == len), "equal input lengths");
-        let mut sponge = Self {
-            state: [_mm256_setzero_si256(); 25],
-            keccak,
-        };
+        let keccak = self.keccak;
+        let sponge = self;
         let mut rest = inputs;
         // Whole blocks, without `/` or `%` on the length (the ct scan forbids division, and at
         // opt-level z a division by a constant stays a `div`).
@@ -375,7 +389,6 @@ impl<const RATE: usize> Shake4<RATE> {
         sponge.xor_block([&last[0], &last[1], &last[2], &last[3]]);
         // The last block may hold secret seed bytes (rho', rho'').
         last.zeroize();
-        sponge
     }
 
     /// XORs the first `RATE` bytes of `blocks[i]` into state i.
@@ -600,7 +613,8 @@ mod tests {
         rest: usize,
     ) -> [Vec<u8>; 4] {
         let mut got: [Vec<u8>; 4] = core::array::from_fn(|_| vec![0u8; first + rest]);
-        let mut x4 = Shake4::<RATE>::absorb_once(keccak, [&msgs[0], &msgs[1], &msgs[2], &msgs[3]]);
+        let mut x4 = Shake4::<RATE>::new(keccak);
+        x4.absorb_once([&msgs[0], &msgs[1], &msgs[2], &msgs[3]]);
         let [g0, g1, g2, g3] = &mut got;
         let (h0, t0) = g0.split_at_mut(first);
         let (h1, t1) = g1.split_at_mut(first);

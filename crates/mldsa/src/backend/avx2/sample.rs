@@ -191,7 +191,8 @@ fn rej_ntt_poly_x4(
     buf: &mut NttStreams,
 ) {
     debug_assert!((1..=NTT_FIRST_BLOCKS).contains(&first_blocks));
-    let mut g = Shake128x4::absorb_once(keccak, [&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
+    let mut g = Shake128x4::new(keccak);
+    g.absorb_once([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
     // Dummy lanes count as done.
     let mut ctr = outs.each_ref().map(|out| if out.is_some() { 0 } else { N });
     let mut len = first_blocks * RATE128;
@@ -388,7 +389,8 @@ fn rej_bounded_poly_x4<P: Parameters>(
     first_blocks: usize,
 ) {
     debug_assert!((1..=ETA_FIRST_BLOCKS).contains(&first_blocks));
-    let mut h = Shake256x4::absorb_once(keccak, [&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
+    let mut h = Shake256x4::new(keccak);
+    h.absorb_once([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
     let mut buf = SecretLanes::<{ whole_registers(ETA_FIRST_BLOCKS * RATE256) }>::new();
     let mut ctr = outs.each_ref().map(|out| if out.is_some() { 0 } else { N });
     let mut len = first_blocks * RATE256;
@@ -454,7 +456,8 @@ fn expand_mask_x4<P: Parameters>(
     seeds: &[[u8; 66]; 4],
     outs: [Option<&mut Poly>; 4],
 ) {
-    let mut h = Shake256x4::absorb_once(keccak, [&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
+    let mut h = Shake256x4::new(keccak);
+    h.absorb_once([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
     let mut buf = SecretLanes::<{ whole_registers(MASK_BLOCKS * RATE256) }>::new();
     let [b0, b1, b2, b3] = &mut buf.0;
     let len = MASK_BLOCKS * RATE256;
