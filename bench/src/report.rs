@@ -86,7 +86,14 @@ impl Meta {
             command,
             backends: format!(
                 "column mldsa: the {default} backend (the default on this CPU); column \
-                 mldsa (portable): the portable one, forced around each operation"
+                 mldsa (portable): the portable one, forced around each operation{}",
+                if default == "avx512" {
+                    "; column mldsa (avx2): the AVX2 kernels without their AVX-512 variants, \
+                     forced around each operation (compiled with the native flags, so LLVM may \
+                     still encode them with AVX-512 instructions)"
+                } else {
+                    ""
+                }
             ),
             mode: if quick { "quick" } else { "full" },
             seconds,
