@@ -10,6 +10,7 @@ mod error;
 mod expanded;
 mod hashing;
 mod input;
+mod kept_verifier;
 mod keys;
 mod legacy;
 mod level;
@@ -37,6 +38,12 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<drbg::AesCtrDrbg>()?;
     m.add_function(wrap_pyfunction!(expanded::sign_expanded, m)?)?;
     m.add_function(wrap_pyfunction!(legacy::legacy_sign_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(kept_verifier::verify_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(kept_verifier::forget_verifying_keys, m)?)?;
+    m.add_function(wrap_pyfunction!(
+        kept_verifier::verifying_key_is_prepared,
+        m
+    )?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

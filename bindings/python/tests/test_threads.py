@@ -65,6 +65,53 @@ def test_drop_in_signing_with_keys_taking_turns():
         assert alone[2, b"turn 2"] == theirs
 
 
+def test_drop_in_verifying_with_keys_taking_turns():
+    """The drop-in keeps, per parameter set, the public key it last verified with, and prepares
+    it when it comes a second time in a row: a prepared key must be used only for its own
+    bytes. Three public keys (the third differs from the first in its last byte only, so a key
+    matched on less than all its bytes would show) take turns, in one thread and on 4 threads,
+    each checking its own signature (which must verify) and the next key's (which must not);
+    the same key twice in a row must leave it prepared, another key must replace it."""
+    from mldsa_rs._native import forget_verifying_keys, verifying_key_is_prepared
+
+    import mldsa_rs.ml_dsa as dropin
+
+    for level in (44, 65, 87):
+        ml_dsa = getattr(dropin, f"ML_DSA_{level}")
+        pairs = [ml_dsa.key_derive(bytes([i]) * 32) for i in range(2)]
+        near = bytearray(pairs[0][0])
+        near[-1] ^= 1
+        pks = [pairs[0][0], pairs[1][0], bytes(near)]
+        sigs = [ml_dsa.sign(pairs[i % 2][1], b"m", deterministic=True) for i in range(3)]
+        # The near key's "own" signature is the first key's, which it must reject.
+        own = [True, True, False]
+
+        forget_verifying_keys()
+        assert ml_dsa.verify(pks[0], b"m", sigs[0])
+        assert not verifying_key_is_prepared(level, pks[0])
+        assert ml_dsa.verify(pks[0], b"m", sigs[0])
+        assert verifying_key_is_prepared(level, pks[0])
+        assert not ml_dsa.verify(pks[2], b"m", sigs[0])  # near key: not the prepared one
+        assert not verifying_key_is_prepared(level, pks[0])
+        assert ml_dsa.verify(pks[0], b"m", sigs[0], ctx=b"") and not ml_dsa.verify(
+            pks[0], b"m", sigs[0], ctx=b"x"
+        )
+
+        cases = [(i % 3, i // 3 % 2 == 0) for i in range(60)]
+        expected = [own[k] if mine else False for k, mine in cases]
+
+        def verify(case, ml_dsa=ml_dsa, pks=pks, sigs=sigs):
+            k, mine = case
+            return ml_dsa.verify(pks[k], b"m", sigs[k] if mine else sigs[(k + 1) % 2])
+
+        # Runs of the same key too, so that kept keys are prepared and then replaced.
+        runs = [c for c in cases for _ in range(1 + c[0])]
+        run_expected = [e for c, e in zip(cases, expected) for _ in range(1 + c[0])]
+        assert [verify(c) for c in runs] == run_expected
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            assert list(pool.map(verify, runs)) == run_expected
+
+
 def test_one_streaming_signer_shared_by_threads():
     """A mutable object under contention (a real race on free-threaded CPython, where
     freethreaded.sh runs this with the GIL off): each update either goes through or raises

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hashlib import sha256, sha512, shake_128
 
-from .._native import VerifyingKey, sign_expanded
+from .._native import sign_expanded, verify_bytes
 from .ml_dsa import ML_DSA, _check_ctx
 
 # dilithium-py's hash names, and the NIST names the Rust core knows them by.
@@ -51,7 +51,7 @@ class HashML_DSA(ML_DSA):
         """HashML-DSA.Verify (Algorithm 5) with the named pre-hash."""
         _check_ctx(ctx)
         name = _core_name(hash_name)
-        return VerifyingKey.from_bytes(self._level, pk).verify_prehash(name, m, ctx, sig)
+        return verify_bytes(self._level, pk, m, sig, ctx, name)
 
     def sign(
         self,

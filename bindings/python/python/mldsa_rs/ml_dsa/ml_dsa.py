@@ -13,7 +13,7 @@ False
 from __future__ import annotations
 
 from .._dropin import _Entropy
-from .._native import SigningKey, VerifyingKey, sign_expanded
+from .._native import SigningKey, VerifyingKey, sign_expanded, verify_bytes
 
 _ZERO_RND = bytes(32)
 
@@ -63,7 +63,7 @@ class ML_DSA(_Entropy):
 
     def _verify_internal(self, pk: bytes, m: bytes, sig: bytes) -> bool:
         """ML-DSA.Verify_internal (Algorithm 8) on a formatted M'."""
-        return VerifyingKey.from_bytes(self._level, pk).verify_internal(m, sig)
+        return verify_bytes(self._level, pk, m, sig)
 
     def keygen(self) -> tuple[bytes, bytes]:
         """ML-DSA.KeyGen (Algorithm 1): ``(pk, sk)``."""
@@ -86,7 +86,7 @@ class ML_DSA(_Entropy):
     def verify(self, pk: bytes, m: bytes, sig: bytes, ctx: bytes = b"") -> bool:
         """ML-DSA.Verify (Algorithm 3)."""
         _check_ctx(ctx)
-        return VerifyingKey.from_bytes(self._level, pk).verify(m, ctx, sig)
+        return verify_bytes(self._level, pk, m, sig, ctx)
 
     def pk_from_sk(self, sk: bytes) -> bytes:
         """The public key of an expanded secret key; ValueError if tr or t0 do not match."""
