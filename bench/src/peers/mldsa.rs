@@ -58,11 +58,17 @@ fn load(ps: ParamSet, keys: &Keys) -> Box<dyn Peer> {
 }
 
 fn load_portable(ps: ParamSet, keys: &Keys) -> Box<dyn Peer> {
-    Box::new(Portable(load(ps, keys)))
+    Box::new(Forced {
+        inner: load(ps, keys),
+        around: |f| on_portable(f),
+    })
 }
 
 fn load_avx2(ps: ParamSet, keys: &Keys) -> Box<dyn Peer> {
-    Box::new(Avx2Only(load(ps, keys)))
+    Box::new(Forced {
+        inner: load(ps, keys),
+        around: |f| on_avx2(f),
+    })
 }
 
 /// Whether this CPU runs mldsa's AVX-512 variants by default (so the AVX2 column is worth
@@ -77,31 +83,6 @@ pub fn on_avx2<T>(f: impl FnOnce() -> T) -> T {
     let out = f();
     force_avx2(false);
     out
-}
-
-/// An mldsa peer whose every operation runs on AVX2 without the AVX-512 variants.
-struct Avx2Only(Box<dyn Peer>);
-
-impl Peer for Avx2Only {
-    fn keygen(&self, seed: &[u8; 32]) {
-        on_avx2(|| self.0.keygen(seed))
-    }
-
-    fn sign(&self, msg: &[u8], sig: &mut [u8]) {
-        on_avx2(|| self.0.sign(msg, sig))
-    }
-
-    fn sign_cold(&self, sk: &[u8], msg: &[u8], sig: &mut [u8]) {
-        on_avx2(|| self.0.sign_cold(sk, msg, sig))
-    }
-
-    fn verify(&self, msg: &[u8], sig: &[u8]) -> bool {
-        on_avx2(|| self.0.verify(msg, sig))
-    }
-
-    fn verify_cold(&self, pk: &[u8], msg: &[u8], sig: &[u8]) -> bool {
-        on_avx2(|| self.0.verify_cold(pk, msg, sig))
-    }
 }
 
 /// Runs `f` on the portable backend, then restores the backend that was active before. The
@@ -125,28 +106,40 @@ pub fn switch_cost_ns() -> f64 {
     start.elapsed().as_secs_f64() * 1e9 / f64::from(N)
 }
 
-/// An mldsa peer whose every operation runs on the portable backend.
-struct Portable(Box<dyn Peer>);
+/// An mldsa peer whose every operation runs on a forced backend: `around` is [`on_portable`]
+/// or [`on_avx2`] (a function pointer: the same for every operation's result type).
+struct Forced {
+    inner: Box<dyn Peer>,
+    around: fn(&mut dyn FnMut()),
+}
 
-impl Peer for Portable {
+impl Forced {
+    fn run<T: Default>(&self, f: impl FnOnce() -> T) -> T {
+        let (mut f, mut out) = (Some(f), T::default());
+        (self.around)(&mut || out = f.take().expect("called once")());
+        out
+    }
+}
+
+impl Peer for Forced {
     fn keygen(&self, seed: &[u8; 32]) {
-        on_portable(|| self.0.keygen(seed))
+        self.run(|| self.inner.keygen(seed))
     }
 
     fn sign(&self, msg: &[u8], sig: &mut [u8]) {
-        on_portable(|| self.0.sign(msg, sig))
+        self.run(|| self.inner.sign(msg, sig))
     }
 
     fn sign_cold(&self, sk: &[u8], msg: &[u8], sig: &mut [u8]) {
-        on_portable(|| self.0.sign_cold(sk, msg, sig))
+        self.run(|| self.inner.sign_cold(sk, msg, sig))
     }
 
     fn verify(&self, msg: &[u8], sig: &[u8]) -> bool {
-        on_portable(|| self.0.verify(msg, sig))
+        self.run(|| self.inner.verify(msg, sig))
     }
 
     fn verify_cold(&self, pk: &[u8], msg: &[u8], sig: &[u8]) -> bool {
-        on_portable(|| self.0.verify_cold(pk, msg, sig))
+        self.run(|| self.inner.verify_cold(pk, msg, sig))
     }
 }
 

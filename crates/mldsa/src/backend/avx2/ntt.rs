@@ -714,7 +714,9 @@ pub(crate) fn matrix_vector_ntt<Row: AsRef<[NttPoly]>>(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
+    //! Shared with the AVX-512 kernels' tests (`ntt512.rs`): the LCG, the congruence check and
+    //! the adversarial patterns.
     use super::*;
     use proptest::prelude::*;
 
@@ -727,12 +729,17 @@ mod tests {
         yes
     }
 
-    fn modq(x: i32) -> i64 {
+    pub(in crate::backend::avx2) fn modq(x: i32) -> i64 {
         (x as i64).rem_euclid(Q as i64)
     }
 
     /// Asserts x = y mod q, entry by entry, and |x_i| < bound.
-    fn assert_congruent(x: &[i32; N], y: &[i32; N], bound: i32, what: &str) {
+    pub(in crate::backend::avx2) fn assert_congruent(
+        x: &[i32; N],
+        y: &[i32; N],
+        bound: i32,
+        what: &str,
+    ) {
         for i in 0..N {
             assert!(
                 x[i].unsigned_abs() < bound as u32,
@@ -744,10 +751,10 @@ mod tests {
     }
 
     /// A simple LCG, for reproducible pseudo-random coefficients.
-    struct Lcg(u64);
+    pub(in crate::backend::avx2) struct Lcg(pub(in crate::backend::avx2) u64);
 
     impl Lcg {
-        fn next(&mut self) -> u32 {
+        pub(in crate::backend::avx2) fn next(&mut self) -> u32 {
             self.0 = self
                 .0
                 .wrapping_mul(6_364_136_223_846_793_005)
@@ -756,20 +763,21 @@ mod tests {
         }
 
         /// 256 coefficients in [lo, hi].
-        fn coeffs(&mut self, lo: i32, hi: i32) -> [i32; N] {
+        pub(in crate::backend::avx2) fn coeffs(&mut self, lo: i32, hi: i32) -> [i32; N] {
             let span = (hi as i64 - lo as i64 + 1) as u64;
             core::array::from_fn(|_| (lo as i64 + (self.next() as u64 % span) as i64) as i32)
         }
     }
 
-    /// Coefficient patterns at and around the bounds +-bound (exclusive), plus zero.
     /// Random rounds per kernel: fewer under Miri (M-1, `scripts/miri.sh`), which is there to
     /// check the kernels' memory accesses and would take hours over 200.
     const ROUNDS: usize = if cfg!(miri) { 3 } else { 200 };
 
-    fn adversarial(bound: i32) -> std::vec::Vec<[i32; N]> {
+    /// Coefficient patterns at and around the bounds +-bound (exclusive), plus zero, and
+    /// random signs of the extreme values.
+    pub(in crate::backend::avx2) fn adversarial(bound: i32) -> std::vec::Vec<[i32; N]> {
         let m = bound - 1;
-        std::vec![
+        let mut v = std::vec![
             [0; N],
             [m; N],
             [-m; N],
@@ -777,9 +785,19 @@ mod tests {
             core::array::from_fn(|i| if i % 2 == 0 { -m } else { m }),
             core::array::from_fn(|i| if i < N / 2 { m } else { -m }),
             core::array::from_fn(|i| if (i / 8) % 2 == 0 { m } else { -m }),
+            core::array::from_fn(|i| if (i / 16) % 2 == 0 { m } else { -m }),
+            core::array::from_fn(|i| if (i / 4) % 2 == 0 { -m } else { m }),
             core::array::from_fn(|i| if i == 0 { m } else { 0 }),
             core::array::from_fn(|i| if i == N - 1 { -m } else { 0 }),
-        ]
+        ];
+        // Random signs of the extreme values.
+        let mut rng = Lcg(99);
+        for _ in 0..64 {
+            v.push(core::array::from_fn(|_| {
+                if rng.next() & 1 == 0 { m } else { -m }
+            }));
+        }
+        v
     }
 
     fn avx2_ntt(p: &Poly) -> NttPoly {

@@ -671,6 +671,7 @@ pub(crate) fn matrix_vector_ntt<Row: AsRef<[NttPoly]>>(
 #[cfg(test)]
 mod tests {
     use super::super::Avx2;
+    use super::super::ntt::tests::{Lcg, adversarial, assert_congruent};
     use super::*;
 
     /// `true` if the CPU has AVX2 and AVX-512 F and VL; otherwise prints why the calling test
@@ -683,69 +684,8 @@ mod tests {
         yes
     }
 
-    fn modq(x: i32) -> i64 {
-        (x as i64).rem_euclid(Q as i64)
-    }
-
-    /// Asserts x = y mod q, entry by entry, and |x_i| < bound.
-    fn assert_congruent(x: &[i32; N], y: &[i32; N], bound: i32, what: &str) {
-        for i in 0..N {
-            assert!(
-                x[i].unsigned_abs() < bound as u32,
-                "{what}: |c[{i}]| = {} out of bound",
-                x[i]
-            );
-            assert_eq!(modq(x[i]), modq(y[i]), "{what}: index {i} differs mod q");
-        }
-    }
-
-    /// A simple LCG, for reproducible pseudo-random coefficients.
-    struct Lcg(u64);
-
-    impl Lcg {
-        fn next(&mut self) -> u32 {
-            self.0 = self
-                .0
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (self.0 >> 32) as u32
-        }
-
-        /// 256 coefficients in [lo, hi].
-        fn coeffs(&mut self, lo: i32, hi: i32) -> [i32; N] {
-            let span = (hi as i64 - lo as i64 + 1) as u64;
-            core::array::from_fn(|_| (lo as i64 + (self.next() as u64 % span) as i64) as i32)
-        }
-    }
-
     /// Random rounds per kernel: fewer under Miri (which has no AVX-512 anyway).
     const ROUNDS: usize = if cfg!(miri) { 3 } else { 3000 };
-
-    /// Coefficient patterns at and around the bounds +-bound (exclusive), plus zero.
-    fn adversarial(bound: i32) -> std::vec::Vec<[i32; N]> {
-        let m = bound - 1;
-        let mut v = std::vec![
-            [0; N],
-            [m; N],
-            [-m; N],
-            core::array::from_fn(|i| if i % 2 == 0 { m } else { -m }),
-            core::array::from_fn(|i| if i % 2 == 0 { -m } else { m }),
-            core::array::from_fn(|i| if i < N / 2 { m } else { -m }),
-            core::array::from_fn(|i| if (i / 8) % 2 == 0 { m } else { -m }),
-            core::array::from_fn(|i| if (i / 16) % 2 == 0 { m } else { -m }),
-            core::array::from_fn(|i| if (i / 4) % 2 == 0 { -m } else { m }),
-            core::array::from_fn(|i| if i == 0 { m } else { 0 }),
-            core::array::from_fn(|i| if i == N - 1 { -m } else { 0 }),
-        ];
-        // Random signs of the extreme values.
-        let mut rng = Lcg(99);
-        for _ in 0..64 {
-            v.push(core::array::from_fn(|_| {
-                if rng.next() & 1 == 0 { m } else { -m }
-            }));
-        }
-        v
-    }
 
     fn ntt512(p: &Poly) -> NttPoly {
         let mut out = NttPoly::ZERO;
