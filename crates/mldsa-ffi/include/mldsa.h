@@ -94,10 +94,14 @@ typedef enum mldsa_status {
 const char *mldsa_strerror(int status);
 /* The library version, e.g. "0.1.0". */
 const char *mldsa_version(void);
-/* The backend running the arithmetic now: "avx2" or "portable". */
+/* The backend running the arithmetic now: "avx512" (AVX2 with its AVX-512 variants, where the
+ * CPU has AVX-512 F and VL), "avx2" or "portable". */
 const char *mldsa_backend(void);
 /* Non-zero: use the portable backend from now on; zero: the fastest the CPU supports. */
 MLDSA_NODISCARD int mldsa_force_portable(int yes);
+/* Non-zero: use AVX2 without its AVX-512 variants from now on (the portable backend on a CPU
+ * without AVX2); zero: the fastest the CPU supports. */
+MLDSA_NODISCARD int mldsa_force_avx2(int yes);
 /* Wipes and frees a buffer returned by this library (`*out` of the _to_ functions). NULL is
  * ignored. */
 void mldsa_free(void *p);

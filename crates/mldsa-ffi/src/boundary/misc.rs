@@ -32,13 +32,24 @@ pub extern "C" fn mldsa_version() -> *const c_char {
     concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
 }
 
-/// The backend that runs the arithmetic now: "avx2" or "portable".
+/// The backend that runs the arithmetic now: "avx512" (AVX2 with its AVX-512 variants), "avx2"
+/// or "portable".
 #[unsafe(no_mangle)]
 pub extern "C" fn mldsa_backend() -> *const c_char {
     match backend::active_backend() {
+        BackendKind::Avx512 => c"avx512".as_ptr(),
         BackendKind::Avx2 => c"avx2".as_ptr(),
         _ => c"portable".as_ptr(),
     }
+}
+
+/// Forces AVX2 without its AVX-512 variants (non-zero) or returns to the fastest backend (zero).
+#[unsafe(no_mangle)]
+pub extern "C" fn mldsa_force_avx2(yes: c_int) -> c_int {
+    super::code(super::guard(|| {
+        backend::force_avx2(yes != 0);
+        Ok(())
+    }))
 }
 
 /// Forces the portable backend (non-zero) or returns to the fastest one (zero).

@@ -779,7 +779,21 @@ static void round_trips(const set_api *s, int with_encryption) {
 
 static void misc(void) {
     const char *b = mldsa_backend();
-    CHECK(strcmp(b, "avx2") == 0 || strcmp(b, "portable") == 0, "backend %s", b);
+    CHECK(strcmp(b, "avx512") == 0 || strcmp(b, "avx2") == 0 || strcmp(b, "portable") == 0,
+          "backend %s", b);
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    /* The default is the fastest backend the CPU (and OS) supports, as the compiler's own
+     * CPUID reading sees it (under valgrind, the CPU valgrind emulates). */
+    __builtin_cpu_init();
+    const char *want = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl")
+                           ? "avx512"
+                           : __builtin_cpu_supports("avx2") ? "avx2" : "portable";
+    CHECK(strcmp(b, want) == 0, "default backend %s, the CPU supports %s", b, want);
+#endif
+    CHECK(mldsa_force_avx2(1) == MLDSA_OK &&
+              strcmp(mldsa_backend(), strcmp(b, "portable") == 0 ? "portable" : "avx2") == 0,
+          "force avx2");
+    CHECK(mldsa_force_avx2(0) == MLDSA_OK && strcmp(mldsa_backend(), b) == 0, "restore from avx2");
     CHECK(mldsa_force_portable(1) == MLDSA_OK && strcmp(mldsa_backend(), "portable") == 0,
           "force portable");
     printf("backend: %s by default, %s when forced\n", b, mldsa_backend());
