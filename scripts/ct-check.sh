@@ -12,9 +12,12 @@
 #    constant-flow runs above take the AVX2 path): a static scan of their machine code finds no
 #    instruction that moves vector data into a general-purpose register or the flags (vmovd,
 #    vmovq, vpextr*, kmov*, vpmovmskb, vmovmskp*, vptest, ktest, kortest, vcomis, vucomis) and no
-#    gather or scatter. Their secrets live in vector and mask registers and memory only, so no
-#    branch or address can depend on them. The same matcher must find such instructions in a
-#    control (the AVX2 norm check, whose result is a declassified verdict), or the scan is blind.
+#    gather or scatter, in them or in the intrinsics and backend helpers they call (at opt-level
+#    0 the intrinsics are functions of their own). So no secret they hold reaches a branch or an
+#    address directly. (A value stored to memory and loaded back into a general-purpose register
+#    would not show; the kernels load no coefficient that way: SECURITY.md.) The same matcher must
+#    find such instructions in a control (the AVX2 r0 check, whose verdict is declassified), or
+#    the scan is blind.
 #
 # Usage:
 #   scripts/ct-check.sh [OPT_LEVEL ...]              both checks (default levels: 3 z)
@@ -111,12 +114,38 @@ SCAN_CONTROL='mldsa::backend::avx2::arith::low_bits_exceed'
 # a general-purpose register or the flags; or a gather or scatter (vector-indexed memory).
 LEAK_INSN='\t(vmov[dq]|vpextr[bwdq]|vextractps|kmov[bwdq]|vpmovmskb|vmovmskp[sd]|vcvtt?s[sd]2si)[ \t][^#]*,%[abcdersi][a-z0-9]*$|\t(vptest|vtestp[sd]|kortest[bwdq]|ktest[bwdq]|v?u?comis[sd])[ \t]|\tv(p)?(gather|scatter)'
 
-# Prints "count  function" for each function matching $2 with instructions matching LEAK_INSN.
+# Prints "count  function" for each function matching $2: the instructions matching LEAK_INSN
+# in it and in what it calls (directly, or by a tail jump) among the intrinsics and the AVX2
+# backend's own functions. At opt-level 0 the intrinsics are not inlined: a kernel calls
+# `core::core_arch::...::_mm512_...` functions, whose bodies hold the instructions.
 leak_scan() {
-    objdump -d --no-show-raw-insn -C "$1" | awk -v pat="$2" -v insn="$LEAK_INSN" '
-        /^[0-9a-f]+ <.*>:$/ { fn = $0; sub(/^[0-9a-f]+ </, "", fn); sub(/>:$/, "", fn); inside = (fn ~ pat); if (inside) seen[fn] = 1; next }
-        inside && $0 ~ insn { hits[fn]++ }
-        END { for (f in seen) printf "%4d  %s\n", hits[f] + 0, f }'
+    objdump -d --no-show-raw-insn -C "$1" | awk -v pat="$2" -v insn="$LEAK_INSN" \
+        -v follow='core::core_arch::|mldsa::backend::avx2::' '
+        function callee(line,   s, i) {
+            i = index(line, "<"); if (i == 0) return ""
+            s = substr(line, i + 1); sub(/>[ \t]*$/, "", s)
+            return s ~ /\+0x[0-9a-f]+$/ ? "" : s    # a jump inside a function is not a call
+        }
+        /^[0-9a-f]+ <.*>:$/ { fn = $0; sub(/^[0-9a-f]+ </, "", fn); sub(/>:$/, "", fn); all[fn] = 1; next }
+        fn != "" && /\t(call|jmp)q?[ \t]/ {
+            t = callee($0)
+            if (t != "" && t != fn && !((fn, t) in edge)) { edge[fn, t] = 1; n_out[fn]++; out[fn, n_out[fn]] = t }
+        }
+        fn != "" && $0 ~ insn { hits[fn]++ }
+        END {
+            for (f in all) {
+                if (f !~ pat) continue
+                n = 1; queue[1] = f; split("", seen); seen[f] = 1; total = 0
+                for (i = 1; i <= n; i++) {
+                    g = queue[i]; total += hits[g]
+                    for (j = 1; j <= n_out[g]; j++) {
+                        t = out[g, j]
+                        if (!(t in seen) && t ~ follow) { seen[t] = 1; queue[++n] = t }
+                    }
+                }
+                printf "%4d  %s\n", total, f
+            }
+        }'
 }
 
 # The AVX-512 scan: 0 if every AVX-512 kernel function is clean and the control is not.
