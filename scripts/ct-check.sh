@@ -76,23 +76,33 @@ fi
 # nor reports them.
 ALLOW='mldsa::pkix::' # DER lengths and OID arcs of public document structure
 
+# The call graph and instruction counts of a disassembly, for the two scans below: an awk
+# program prefix that records every function (all[f]), its direct calls and tail jumps
+# (out[f, 1..n_out[f]]) and how many of its instructions match the regex in the awk variable
+# `insn` (hits[f]). Each scan appends its own END block.
+CALL_GRAPH_AWK='
+    function callee(line,   s, i) {
+        i = index(line, "<"); if (i == 0) return ""
+        s = substr(line, i + 1); sub(/>[ \t]*$/, "", s)
+        return s ~ /\+0x[0-9a-f]+$/ ? "" : s    # a jump inside a function is not a call
+    }
+    /^[0-9a-f]+ <.*>:$/ { fn = $0; sub(/^[0-9a-f]+ </, "", fn); sub(/>:$/, "", fn); all[fn] = 1; next }
+    fn != "" && /\t(call|jmp)q?[ \t]/ {
+        t = callee($0)
+        if (t != "" && t != fn && !((fn, t) in edge)) { edge[fn, t] = 1; n_out[fn]++; out[fn, n_out[fn]] = t }
+    }
+    fn != "" && $0 ~ insn { hits[fn]++ }
+'
+
+# Integer division and square roots (whose timing depends on their operands).
+DIV_INSN='\t(div|idiv)[bwlq]?[ \t]|\t(v?divs[sd]|v?divp[sd]|v?sqrt[sp][sd])[ \t]'
+
 # Prints "count  function  <- caller" for every function that contains div/idiv/sqrt and is
 # reachable, by direct calls and tail jumps, from an mldsa function outside the allow-list.
 # Indirect calls (function pointers, vtables: formatting and panic messages) are not followed;
 # no secret reaches them (Debug output of secret types is redacted, tests/adversarial.rs).
 div_scan() {
-    objdump -d --no-show-raw-insn -C "$1" | awk -v root='mldsa::' -v allow="$ALLOW" '
-        function callee(line,   s, i) {
-            i = index(line, "<"); if (i == 0) return ""
-            s = substr(line, i + 1); sub(/>[ \t]*$/, "", s)
-            return s ~ /\+0x[0-9a-f]+$/ ? "" : s    # a jump inside a function is not a call
-        }
-        /^[0-9a-f]+ <.*>:$/ { fn = $0; sub(/^[0-9a-f]+ </, "", fn); sub(/>:$/, "", fn); all[fn] = 1; next }
-        fn != "" && /\t(call|jmp)q?[ \t]/ {
-            t = callee($0)
-            if (t != "" && t != fn && !((fn, t) in edge)) { edge[fn, t] = 1; n_out[fn]++; out[fn, n_out[fn]] = t }
-        }
-        fn != "" && /\t(div|idiv)[bwlq]?[ \t]|\t(v?divs[sd]|v?divp[sd]|v?sqrt[sp][sd])[ \t]/ { hits[fn]++ }
+    objdump -d --no-show-raw-insn -C "$1" | awk -v root='mldsa::' -v allow="$ALLOW" -v insn="$DIV_INSN" "$CALL_GRAPH_AWK"'
         END {
             n = 0
             for (f in all) if (index(f, root) && f !~ allow) { queue[++n] = f; from[f] = "(mldsa)" }
@@ -120,18 +130,7 @@ LEAK_INSN='\t(vmov[dq]|vpextr[bwdq]|vextractps|kmov[bwdq]|vpmovmskb|vmovmskp[sd]
 # `core::core_arch::...::_mm512_...` functions, whose bodies hold the instructions.
 leak_scan() {
     objdump -d --no-show-raw-insn -C "$1" | awk -v pat="$2" -v insn="$LEAK_INSN" \
-        -v follow='core::core_arch::|mldsa::backend::avx2::' '
-        function callee(line,   s, i) {
-            i = index(line, "<"); if (i == 0) return ""
-            s = substr(line, i + 1); sub(/>[ \t]*$/, "", s)
-            return s ~ /\+0x[0-9a-f]+$/ ? "" : s    # a jump inside a function is not a call
-        }
-        /^[0-9a-f]+ <.*>:$/ { fn = $0; sub(/^[0-9a-f]+ </, "", fn); sub(/>:$/, "", fn); all[fn] = 1; next }
-        fn != "" && /\t(call|jmp)q?[ \t]/ {
-            t = callee($0)
-            if (t != "" && t != fn && !((fn, t) in edge)) { edge[fn, t] = 1; n_out[fn]++; out[fn, n_out[fn]] = t }
-        }
-        fn != "" && $0 ~ insn { hits[fn]++ }
+        -v follow='core::core_arch::|mldsa::backend::avx2::' "$CALL_GRAPH_AWK"'
         END {
             for (f in all) {
                 if (f !~ pat) continue

@@ -8,9 +8,11 @@
 # reaches |t| >= 10, or if the canary (an early-exit comparison) does not exceed |t| > 100, which
 # would mean the harness cannot see a leak.
 #
-# Usage: scripts/dudect.sh [MEASUREMENTS]   (default 100000 per bench: about 45 s of
-#        measuring on a loaded 2-core machine, plus the build. 10^5 is a smoke test; for a
-#        report use 1000000 or more, or `--continuous NAME` on the binary under `timeout`.)
+# Usage: scripts/dudect.sh [MEASUREMENTS]   (default 100000 per bench: about 40 s of
+#        measuring on a loaded 2-core machine, plus the build and a few seconds making
+#        ExpandS's inputs, a fresh rho' per measurement. 10^5 is a smoke test; for a report use
+#        1000000 or more (ExpandS's inputs then take about 2 minutes), or `--continuous NAME`
+#        on the binary under `timeout`.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

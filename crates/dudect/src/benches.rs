@@ -17,7 +17,6 @@ use dudect_bencher::{BenchRng, Class, CtRunner};
 use mldsa::ct_kernels::{self as k, Which};
 use mldsa::{MlDsa44, MlDsa65, ParameterSet, Parameters, SigningKey};
 use std::cell::Cell;
-use std::collections::HashMap;
 use std::hint::black_box;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -417,13 +416,12 @@ fn expand_mask<const B: u8>(runner: &mut CtRunner, rng: &mut BenchRng) {
     );
 }
 
-/// What ExpandS(rho') of ML-DSA-65 (eta = 4) reads: the total number of nibbles the l + k
-/// RejBoundedPoly calls consume (FIPS 204 Alg. 31), and the coefficients they accept. `None`
-/// unless every polynomial takes exactly two SHAKE256 blocks (all but about 1 in 10^5 do).
-fn expand_s_footprint(rho_prime: &[u8; 64]) -> Option<(usize, Vec<Coeffs>)> {
+/// ExpandS(rho') of ML-DSA-65 (eta = 4) read independently of the kernels: the l + k
+/// RejBoundedPoly calls (FIPS 204 Alg. 31) on their SHAKE256 streams, or `None` in the rare case
+/// (about 1 in 10^5) that a polynomial needs more than the two blocks read here.
+fn expand_s_reference(rho_prime: &[u8; 64]) -> Option<Vec<Coeffs>> {
     type P = MlDsa65;
     const RATE: usize = 136;
-    let mut total = 0;
     let mut polys = Vec::with_capacity(P::L + P::K);
     for r in 0..(P::L + P::K) as u16 {
         let mut seed = [0u8; 66];
@@ -432,9 +430,8 @@ fn expand_s_footprint(rho_prime: &[u8; 64]) -> Option<(usize, Vec<Coeffs>)> {
         let mut stream = [0u8; 2 * RATE];
         k::shake256(&seed, &mut stream);
         let mut poly = [0; N];
-        let (mut accepted, mut read) = (0, 0);
+        let mut accepted = 0;
         for nibble in stream.iter().flat_map(|b| [b & 0x0F, b >> 4]) {
-            read += 1;
             if nibble < 9 {
                 poly[accepted] = 4 - nibble as i32;
                 accepted += 1;
@@ -443,69 +440,113 @@ fn expand_s_footprint(rho_prime: &[u8; 64]) -> Option<(usize, Vec<Coeffs>)> {
                 }
             }
         }
-        if accepted < N || read <= 2 * RATE {
+        if accepted < N {
             return None;
         }
-        total += read;
         polys.push(poly);
     }
-    Some((total, polys))
+    Some(polys)
+}
+
+/// The sum of |c| over ExpandS(rho')'s coefficients, if [`expand_s_reference`] can read it.
+fn expand_s_weight(rho_prime: &[u8; 64]) -> Option<i64> {
+    let s = expand_s_reference(rho_prime)?;
+    Some(s.iter().flatten().map(|&c| i64::from(c.abs())).sum())
+}
+
+/// The inputs of every `expand_s` instance, made once: a fresh rho' for every measurement of
+/// each class (see [`expand_s`]).
+struct ExpandSInputs {
+    left: Vec<[u8; 64]>,
+    right: Vec<[u8; 64]>,
+}
+
+static EXPAND_S_INPUTS: std::sync::OnceLock<ExpandSInputs> = std::sync::OnceLock::new();
+
+impl ExpandSInputs {
+    /// Quartiles of the weight distribution from a calibration sample, then `count` rho' in the
+    /// top quarter and `count` in the bottom one, drawn on two threads.
+    fn make(rng: &mut BenchRng, count: usize) -> Self {
+        const CALIBRATION: usize = 2048;
+        let mut weights = Vec::with_capacity(CALIBRATION);
+        while weights.len() < CALIBRATION {
+            if let Some(x) = expand_s_weight(&bytes::<64>(rng)) {
+                weights.push(x);
+            }
+        }
+        weights.sort_unstable();
+        let (low, high) = (
+            weights[CALIBRATION / 4],
+            weights[CALIBRATION - CALIBRATION / 4],
+        );
+        let seeds = [rng.random::<u64>(), rng.random::<u64>()];
+        let draw = |seed: u64, keep: &(dyn Fn(i64) -> bool + Sync)| {
+            let mut g = <BenchRng as dudect_bencher::rand::SeedableRng>::seed_from_u64(seed);
+            let mut out = Vec::with_capacity(count);
+            while out.len() < count {
+                let rho = bytes::<64>(&mut g);
+                if expand_s_weight(&rho).is_some_and(keep) {
+                    out.push(rho);
+                }
+            }
+            out
+        };
+        let (left, right) = std::thread::scope(|scope| {
+            let left = scope.spawn(|| draw(seeds[0], &|x| x >= high));
+            let right = draw(seeds[1], &|x| x <= low);
+            (left.join().expect("drawing thread"), right)
+        });
+        eprintln!(
+            "expand_s: Left sum of |c| >= {high}, Right <= {low} (median {}), {count} rho' each",
+            weights[CALIBRATION / 2]
+        );
+        Self { left, right }
+    }
 }
 
 /// ExpandS(rho') of ML-DSA-65 (l + k = 11 polynomials, eta = 4).
 ///
 /// Fixed-versus-random does not work here: which nibbles of the SHAKE256 stream are rejected,
-/// and so how long the sampler runs, depends on rho' and may leak (FIPS 204; ASSURANCE.md
-/// section 2). So both classes are pools of random rho' whose samplers read exactly the same
-/// number of nibbles in total (and two blocks per polynomial), and the classes differ only in
-/// the coefficient values: Left holds the rho' whose s1, s2 have the largest sum of |c| (the
-/// top 1 in 32 of 8192 candidates), Right random candidates paired with them by nibble count.
-/// The sampler's output for every candidate is checked against an independent reading of the
-/// stream.
+/// and so how long the sampler runs, depends on rho' and may become public (FIPS 204;
+/// ASSURANCE.md section 2), so every rho' has its own legitimate running time. The classes
+/// therefore differ only in the coefficient values: Left rho' have s1, s2 whose sum of |c| is in
+/// the top quarter, Right in the bottom quarter. That sum is independent of which nibbles are
+/// rejected (the accepted values are uniform whatever the rejection pattern), so the rejection
+/// patterns, and the running times they cause, are distributed alike in both classes.
+///
+/// Two pitfalls, both seen here, decide the design. (1) Every measurement needs a fresh rho':
+/// an earlier version drew from two fixed pools of 256 (matched on their total nibble counts),
+/// and the pools' mean running times differed by chance, through their rejection patterns; an
+/// A/A run of it (both pools random) reached |t| = 38 at 10^6 measurements. (2) The inputs are
+/// all made before measuring, with an independent reader ([`expand_s_reference`]), not the
+/// kernel: running the kernel on an input just before timing it trains the branch predictor on
+/// that input's rejection pattern (|t| = 290 on the portable sampler). A sample of inputs is
+/// checked to give the reference's output.
 fn expand_s<const B: u8>(runner: &mut CtRunner, rng: &mut BenchRng) {
     type P = MlDsa65;
     const S: usize = P::L + P::K;
-    const CANDIDATES: usize = 8192;
     let w = which::<B>();
-    let mut candidates: Vec<([u8; 64], usize, i64)> = Vec::with_capacity(CANDIDATES);
-    while candidates.len() < CANDIDATES {
-        let rho = bytes::<64>(rng);
-        let Some((read, expected)) = expand_s_footprint(&rho) else {
-            continue;
-        };
+    let inputs = EXPAND_S_INPUTS.get_or_init(|| ExpandSInputs::make(rng, measurements() + 1));
+    let checked = inputs
+        .left
+        .iter()
+        .chain(&inputs.right)
+        .step_by(997)
+        .take(64);
+    for rho in checked {
         let mut s = [[0; N]; S];
-        k::expand_s::<P>(w, &rho, &mut s).expect("backend available");
+        k::expand_s::<P>(w, rho, &mut s).expect("backend available");
         assert!(
-            s.iter().zip(&expected).all(|(a, b)| a == b),
+            expand_s_reference(rho).is_some_and(|expected| s.iter().eq(expected.iter())),
             "expand_s: output differs from the stream"
         );
-        let weight = s.iter().flatten().map(|&c| i64::from(c.abs())).sum();
-        candidates.push((rho, read, weight));
     }
-    candidates.sort_by_key(|&(_, _, weight)| std::cmp::Reverse(weight));
-    let (top, rest) = candidates.split_at(CANDIDATES / 32);
-    let mut by_read: HashMap<usize, Vec<[u8; 64]>> = HashMap::new();
-    for &(rho, read, _) in rest {
-        by_read.entry(read).or_default().push(rho);
-    }
-    let (mut left, mut right) = (Vec::new(), Vec::new());
-    for &(rho, read, _) in top {
-        if let Some(mate) = by_read.get_mut(&read).and_then(Vec::pop) {
-            left.push(rho);
-            right.push(mate);
-        }
-    }
-    eprintln!(
-        "expand_s.{}: {} pairs of rho' with equal nibble counts",
-        w.name(),
-        left.len()
-    );
-    assert!(left.len() >= 128, "expand_s: too few matched pairs");
+    let (mut next_left, mut next_right) = (inputs.left.iter(), inputs.right.iter());
     measure(
         runner,
         rng,
-        |g| left[g.random_range(0..left.len())],
-        |g| right[g.random_range(0..right.len())],
+        |_| *next_left.next().expect("one rho' per measurement"),
+        |_| *next_right.next().expect("one rho' per measurement"),
         |rho| {
             let mut s = [[0; N]; S];
             k::expand_s::<P>(w, rho, &mut s).map(|()| s)

@@ -241,22 +241,24 @@ fn f1600x4_avx512vl(state: &mut [__m256i; 25]) {
 /// that the feature check is one predictable branch per permutation, outside the rounds.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Keccak4x {
-    /// True only if AVX-512 F and VL were detected (the field is private and [`Self::fastest`]
-    /// is the only place that can set it): what makes calling [`f1600x4_avx512vl`] sound.
+    /// True only if AVX-512 F and VL were detected (the field is private and [`Self::of`] sets
+    /// it only from an [`Avx2`] value made by [`Avx2::with_avx512`]): what makes calling
+    /// [`f1600x4_avx512vl`] sound.
     avx512vl: bool,
 }
 
 impl Keccak4x {
-    /// The AVX2 permutation.
+    /// The AVX2 permutation (for tests; the samplers get theirs from [`Self::of`]).
+    #[cfg(test)]
     pub(crate) fn avx2() -> Self {
         Self { avx512vl: false }
     }
 
-    /// The AVX-512VL permutation if this CPU and OS support AVX-512 F and VL, else the AVX2
-    /// one. (Detection is cached by `cpufeatures`; this costs an atomic load.)
-    pub(crate) fn fastest(cpu: Avx2) -> Self {
+    /// The AVX-512VL permutation if `cpu` has the AVX-512 variants on (its proof that AVX-512 F
+    /// and VL were detected), else the AVX2 one. No detection here: the value carries it.
+    pub(crate) fn of(cpu: Avx2) -> Self {
         Self {
-            avx512vl: cpu.detect_avx512(),
+            avx512vl: cpu.avx512(),
         }
     }
 
@@ -265,8 +267,9 @@ impl Keccak4x {
     #[inline]
     pub(crate) fn permute(self, state: &mut [__m256i; 25]) {
         if self.avx512vl {
-            // SAFETY: `avx512vl` is true only when `fastest` detected AVX-512 F and VL on this
-            // CPU and OS, the features `f1600x4_avx512vl` is compiled for.
+            // SAFETY: `avx512vl` is true only when `of` was given an `Avx2` made by
+            // `with_avx512`, which detected AVX-512 F and VL on this CPU and OS, the features
+            // `f1600x4_avx512vl` is compiled for.
             unsafe { f1600x4_avx512vl(state) }
         } else {
             f1600x4(state)
@@ -283,8 +286,8 @@ impl Keccak4x {
             return Vec::new();
         };
         let mut all = vec![("AVX2", Self::avx2())];
-        if Self::fastest(cpu).avx512vl {
-            all.push(("AVX-512VL", Self::fastest(cpu)));
+        if let Some(cpu) = cpu.with_avx512() {
+            all.push(("AVX-512VL", Self::of(cpu)));
         } else {
             eprintln!("AVX-512VL Keccak not tested: this CPU has no AVX-512 F and VL");
         }

@@ -81,11 +81,7 @@ impl Avx2 {
     /// The four-way Keccak the samplers run: AVX-512VL when [`Self::avx512`], else AVX2.
     #[inline(always)]
     pub(crate) fn keccak4x(self) -> keccak4x::Keccak4x {
-        if self.avx512() {
-            keccak4x::Keccak4x::fastest(self)
-        } else {
-            keccak4x::Keccak4x::avx2()
-        }
+        keccak4x::Keccak4x::of(self)
     }
 
     /// `Some` if AVX2 is present and chosen (not overridden by `force_portable`), with the
