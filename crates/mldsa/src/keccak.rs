@@ -151,10 +151,24 @@ fn round(a: [u64; 25], rc: u64) -> [u64; 25] {
 
 /// Keccak-f[1600] (FIPS 202 section 3.3, 24 rounds of theta, rho, pi, chi, iota).
 ///
-/// Two rounds per loop iteration: faster than one (fewer copies between iterations) and than
-/// all 24 (code size). The AVX2 backend's 4-way permutation has the same shape.
+/// On the AVX2 backend the same code compiled for BMI1 and BMI2 runs where the CPU has them
+/// (`backend/avx2/keccak_bmi.rs`: about 1.3x as fast); the portable backend runs the
+/// baseline build.
 pub(crate) fn f1600(state: &mut [u64; 25]) {
     tick!(KeccakScalar, 1);
+    #[cfg(target_arch = "x86_64")]
+    if crate::backend::avx2::Avx2::chosen().is_some() {
+        return crate::backend::avx2::keccak_bmi::f1600(state);
+    }
+    f1600_rounds(state);
+}
+
+/// The 24 rounds of [`f1600`] as plain Rust, inlined into each build of it.
+///
+/// Two rounds per loop iteration: faster than one (fewer copies between iterations) and than
+/// all 24 (code size). The AVX2 backend's 4-way permutation has the same shape.
+#[inline(always)]
+pub(crate) fn f1600_rounds(state: &mut [u64; 25]) {
     let mut a = *state;
     for rc in ROUND_CONSTANTS.chunks_exact(2) {
         a = round(a, rc[0]);

@@ -14,6 +14,7 @@
 
 pub(crate) mod arith;
 pub(crate) mod keccak4x;
+pub(crate) mod keccak_bmi;
 pub(crate) mod ntt;
 pub(crate) mod ntt512;
 pub(crate) mod sample;
