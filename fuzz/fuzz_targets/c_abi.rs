@@ -1,7 +1,8 @@
 //! The C ABI of libmldsa (`crates/mldsa-ffi`, issue #16) on arbitrary pointers' contents and
 //! lengths: every decoder (SPKI and PKCS#8, DER and PEM; strict secret-key import), every
 //! verify (pure, HashML-DSA with any pre-hash id, internal, round 3 with SHAKE and with AES), the
-//! drop-in `open` and the drop-in `verify_internal` (sign.h's, with a prefix).
+//! drop-in `open` and the drop-in `verify_internal` (sign.h's, with a prefix), and one-shot
+//! signing (ours and the reference API's) with arbitrary secret-key bytes.
 //!
 //! Properties: nothing panics or reads out of bounds (ASan); every return value is a
 //! documented status; on failure every output is zeroed (and `open` sets *mlen to -1); an
@@ -143,10 +144,65 @@ macro_rules! ml_dsa {
                 5 => {
                     let sk = sized($d, $sk);
                     let mut pk2 = vec![0xAAu8; $pk];
-                    assert!(documented(m::sk_check(sk.as_ptr())));
+                    let strict = m::sk_check(sk.as_ptr());
+                    assert!(documented(strict));
                     let rc = m::pk_from_sk(pk2.as_mut_ptr(), sk.as_ptr());
                     assert!(documented(rc));
                     assert!(rc == 0 || pk2.iter().all(|&x| x == 0));
+                    // One-shot signing with the same bytes (s1, s2 ranges checked, tr and t0
+                    // trusted): a documented status, a zeroed signature on failure, the same
+                    // signature twice (deterministic), and one that verifies when the key is one
+                    // KeyGen could have made.
+                    let mut sig = vec![0xAAu8; $sig];
+                    let rc = m::sign_deterministic(
+                        sig.as_mut_ptr(),
+                        b.as_ptr(),
+                        b.len(),
+                        ctx.as_ptr(),
+                        ctx.len(),
+                        sk.as_ptr(),
+                    );
+                    assert!(documented(rc));
+                    if rc != 0 {
+                        assert!(sig.iter().all(|&x| x == 0));
+                    } else {
+                        let mut again = vec![0u8; $sig];
+                        let rc = m::sign_deterministic(
+                            again.as_mut_ptr(),
+                            b.as_ptr(),
+                            b.len(),
+                            ctx.as_ptr(),
+                            ctx.len(),
+                            sk.as_ptr(),
+                        );
+                        assert_eq!((rc, &again), (0, &sig));
+                        if strict == 0 {
+                            let ok = m::verify(
+                                sig.as_ptr(),
+                                sig.len(),
+                                b.as_ptr(),
+                                b.len(),
+                                ctx.as_ptr(),
+                                ctx.len(),
+                                pk2.as_ptr(),
+                            );
+                            assert_eq!(ok, 0);
+                        }
+                    }
+                    // The reference API's crypto_sign_signature (hedged): a documented status
+                    // and, on success, the signature's length.
+                    let mut siglen = 1usize;
+                    let rc = dropin::$reference::signature(
+                        sig.as_mut_ptr(),
+                        &mut siglen,
+                        b.as_ptr(),
+                        b.len(),
+                        ctx.as_ptr(),
+                        ctx.len(),
+                        sk.as_ptr(),
+                    );
+                    assert!(documented(rc));
+                    assert_eq!(siglen, if rc == 0 { $sig } else { 0 });
                 }
                 6 => {
                     let mut msg = vec![0x55u8; a.len()];
