@@ -153,28 +153,25 @@ macro_rules! ml_dsa {
                     // trusted): a documented status, a zeroed signature on failure, the same
                     // signature twice (deterministic), and one that verifies when the key is one
                     // KeyGen could have made.
-                    let mut sig = vec![0xAAu8; $sig];
-                    let rc = m::sign_deterministic(
-                        sig.as_mut_ptr(),
-                        b.as_ptr(),
-                        b.len(),
-                        ctx.as_ptr(),
-                        ctx.len(),
-                        sk.as_ptr(),
-                    );
-                    assert!(documented(rc));
-                    if rc != 0 {
-                        assert!(sig.iter().all(|&x| x == 0));
-                    } else {
-                        let mut again = vec![0u8; $sig];
-                        let rc = m::sign_deterministic(
-                            again.as_mut_ptr(),
+                    // (Inside the block's `unsafe`: `out` is the set's signature size.)
+                    let sign = |out: &mut [u8]| {
+                        m::sign_deterministic(
+                            out.as_mut_ptr(),
                             b.as_ptr(),
                             b.len(),
                             ctx.as_ptr(),
                             ctx.len(),
                             sk.as_ptr(),
-                        );
+                        )
+                    };
+                    let mut sig = vec![0xAAu8; $sig];
+                    let rc = sign(&mut sig);
+                    assert!(documented(rc));
+                    if rc != 0 {
+                        assert!(sig.iter().all(|&x| x == 0));
+                    } else {
+                        let mut again = vec![0u8; $sig];
+                        let rc = sign(&mut again);
                         assert_eq!((rc, &again), (0, &sig));
                         if strict == 0 {
                             let ok = m::verify(
