@@ -37,7 +37,7 @@ pub enum Which {
     Portable,
     /// The AVX2 kernels without their AVX-512 variants (x86-64 with AVX2 only).
     Avx2,
-    /// The AVX2 kernels with their AVX-512 variants (x86-64 with AVX-512 F and VL only).
+    /// The AVX2 kernels with their AVX-512 variants (x86-64 with AVX-512 F, VL and BW only).
     Avx512,
 }
 
@@ -283,6 +283,50 @@ pub fn centre_freeze(which: Which, p: &[i32; N]) -> Option<[i32; N]> {
     let mut p = Poly(*p);
     on!(which, |b| b.centre_freeze(&mut p))?;
     Some(p.0)
+}
+
+/// The sparse challenge products of signing ([`crate::sparse`]): c s for the public `c` (a
+/// SampleInBall output: tau coefficients in {-1, 1}, the rest 0) and a secret `s`, exactly.
+/// `bits` picks the kernel: 8 (s1, s2 with eta = 2; Bounds: tau ||s|| <= 127), 16 (s1, s2;
+/// Bounds: |s| < 2^7) or 32 (t0; Bounds: |s| < 2^15). The conversion of `c` to its window
+/// offsets, inside the wrapper, depends only on `c`.
+pub fn sparse_mul(which: Which, bits: u32, c: &[i32; N], s: &[i32; N]) -> Option<[i32; N]> {
+    use crate::sparse::{SparseC, SparseScratch};
+    let c = SparseC::from_poly(&Poly(*c));
+    let mut scratch = SparseScratch::ZERO;
+    let mut out = Poly::ZERO;
+    match bits {
+        8 | 16 => {
+            let mut small = s.map(|x| x as i8);
+            if bits == 8 {
+                on!(which, |b| b.sparse_mul_tiny(
+                    &c,
+                    &small,
+                    &mut scratch,
+                    &mut out
+                ))?;
+            } else {
+                on!(which, |b| b.sparse_mul_small(
+                    &c,
+                    &small,
+                    &mut scratch,
+                    &mut out
+                ))?;
+            }
+            small.zeroize();
+        }
+        _ => {
+            let mut wide = s.map(|x| x as i16);
+            on!(which, |b| b.sparse_mul_wide(
+                &c,
+                &wide,
+                &mut scratch,
+                &mut out
+            ))?;
+            wide.zeroize();
+        }
+    }
+    Some(out.0)
 }
 
 /// MatrixVectorNTT (FIPS 204 Algorithm 48, times 2^-32): `out` (k polynomials) = A-hat o `v`,

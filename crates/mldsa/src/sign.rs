@@ -130,7 +130,7 @@ impl<P: Parameters> Drop for SignScratch<P> {
 
 /// NTT^-1 of `c_hat o v_hat` into `out`, centred: the exact small product (|c| < q/2). `tmp`
 /// holds the NTT-domain product (ScalarVectorNTT, FIPS 204 Algorithm 47, one entry at a time).
-fn product_centred<B: Backend>(
+pub(crate) fn product_centred<B: Backend>(
     b: B,
     c_hat: &NttPoly,
     v_hat: &NttPoly,

@@ -16,7 +16,8 @@
 // what the kernel tests in `backend/avx2/` check against the portable code.
 
 use crate::params::{Parameters, PolyVec};
-use crate::poly::{NttPoly, Poly};
+use crate::poly::{N, NttPoly, Poly};
+use crate::sparse::{SparseC, SparseScratch};
 use core::sync::atomic::{AtomicU8, Ordering};
 
 #[cfg(target_arch = "x86_64")]
@@ -76,6 +77,48 @@ pub(crate) trait Backend: Copy {
     #[inline(always)]
     fn scalar_vector_ntt(self, c: &NttPoly, v: &[NttPoly], out: &mut [NttPoly]) {
         crate::ntt::scalar_vector_ntt(c, v, out)
+    }
+
+    /// c s1 or c s2 from c's nonzero coefficients, in 8-bit sums (FIPS 204 Alg. 7 steps
+    /// 18-19, eta = 2). Bounds: as [`crate::sparse::mul_tiny`].
+    #[inline(always)]
+    #[cfg_attr(not(any(test, mldsa_ct)), allow(dead_code))]
+    fn sparse_mul_tiny(
+        self,
+        c: &SparseC,
+        s: &[i8; N],
+        scratch: &mut SparseScratch,
+        out: &mut Poly,
+    ) {
+        crate::sparse::mul_tiny(c, s, scratch, out)
+    }
+
+    /// c s1 or c s2 from c's nonzero coefficients, in 16-bit sums (FIPS 204 Alg. 7 steps
+    /// 18-19). Bounds: as [`crate::sparse::mul_small`].
+    #[inline(always)]
+    #[cfg_attr(not(any(test, mldsa_ct)), allow(dead_code))]
+    fn sparse_mul_small(
+        self,
+        c: &SparseC,
+        s: &[i8; N],
+        scratch: &mut SparseScratch,
+        out: &mut Poly,
+    ) {
+        crate::sparse::mul_small(c, s, scratch, out)
+    }
+
+    /// c t0 from c's nonzero coefficients (FIPS 204 Alg. 7 step 25).
+    /// Bounds: as [`crate::sparse::mul_wide`].
+    #[inline(always)]
+    #[cfg_attr(not(any(test, mldsa_ct)), allow(dead_code))]
+    fn sparse_mul_wide(
+        self,
+        c: &SparseC,
+        t: &[i16; N],
+        scratch: &mut SparseScratch,
+        out: &mut Poly,
+    ) {
+        crate::sparse::mul_wide(c, t, scratch, out)
     }
 
     /// FIPS 204 Algorithm 32, ExpandA.
@@ -237,7 +280,7 @@ pub enum BackendKind {
     Portable,
     /// x86-64 AVX2 (vectorised NTT, arithmetic, sampling and a 4-way Keccak).
     Avx2,
-    /// x86-64 AVX2 with AVX-512 (F and VL) variants of some of its kernels, on CPUs that have
+    /// x86-64 AVX2 with AVX-512 (F, VL and BW) variants of some of its kernels, on CPUs that have
     /// them; every other kernel is the AVX2 one.
     Avx512,
 }
