@@ -17,7 +17,7 @@
 
 use crate::params::{Parameters, PolyVec};
 use crate::poly::{N, NttPoly, Poly};
-use crate::sparse::{SparseC, SparseScratch};
+use crate::sparse::{SparseC, SparseScratch, WideScratch};
 use core::sync::atomic::{AtomicU8, Ordering};
 
 #[cfg(target_arch = "x86_64")]
@@ -82,7 +82,6 @@ pub(crate) trait Backend: Copy {
     /// c s1 or c s2 from c's nonzero coefficients, in 8-bit sums (FIPS 204 Alg. 7 steps
     /// 18-19, eta = 2). Bounds: as [`crate::sparse::mul_tiny`].
     #[inline(always)]
-    #[cfg_attr(not(any(test, mldsa_ct)), allow(dead_code))]
     fn sparse_mul_tiny(
         self,
         c: &SparseC,
@@ -96,7 +95,6 @@ pub(crate) trait Backend: Copy {
     /// c s1 or c s2 from c's nonzero coefficients, in 16-bit sums (FIPS 204 Alg. 7 steps
     /// 18-19). Bounds: as [`crate::sparse::mul_small`].
     #[inline(always)]
-    #[cfg_attr(not(any(test, mldsa_ct)), allow(dead_code))]
     fn sparse_mul_small(
         self,
         c: &SparseC,
@@ -111,13 +109,7 @@ pub(crate) trait Backend: Copy {
     /// Bounds: as [`crate::sparse::mul_wide`].
     #[inline(always)]
     #[cfg_attr(not(any(test, mldsa_ct)), allow(dead_code))]
-    fn sparse_mul_wide(
-        self,
-        c: &SparseC,
-        t: &[i16; N],
-        scratch: &mut SparseScratch,
-        out: &mut Poly,
-    ) {
+    fn sparse_mul_wide(self, c: &SparseC, t: &[i16; N], scratch: &mut WideScratch, out: &mut Poly) {
         crate::sparse::mul_wide(c, t, scratch, out)
     }
 
@@ -251,6 +243,27 @@ pub(crate) fn wipe(coeffs: &mut [i32; crate::poly::N]) {
         return avx2.wipe(coeffs);
     }
     zeroize::Zeroize::zeroize(coeffs);
+}
+
+/// [`wipe`] for a [`crate::poly::SmallPoly`] (s1 or s2 as bytes): whole registers on AVX2,
+/// one byte at a time otherwise.
+#[inline]
+pub(crate) fn wipe_small(p: &mut crate::poly::SmallPoly) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(avx2) = avx2::Avx2::chosen() {
+        return avx2.wipe_small(p);
+    }
+    zeroize::Zeroize::zeroize(&mut p.0);
+}
+
+/// [`wipe`] for the sparse products' working memory.
+#[inline]
+pub(crate) fn wipe_sparse(s: &mut SparseScratch) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(avx2) = avx2::Avx2::chosen() {
+        return avx2.wipe_sparse(s);
+    }
+    s.zeroize_each();
 }
 
 /// Overwrites the 4 KiB of dead stack just below the caller's frame, where a kernel the caller

@@ -24,7 +24,7 @@ mod tests;
 use super::Backend;
 use crate::params::{Parameters, SamplerXof};
 use crate::poly::{N, NttPoly, Poly};
-use crate::sparse::{SparseC, SparseScratch};
+use crate::sparse::{SparseC, SparseScratch, WideScratch};
 
 cpufeatures::new!(cpuid_avx2, "avx2");
 // The AVX-512 variants use only F (zmm, 32- and 64-bit lanes), VL (the same on ymm) and BW
@@ -57,6 +57,20 @@ impl Avx2 {
     pub(crate) fn wipe(self, coeffs: &mut [i32; crate::poly::N]) {
         // SAFETY: `self` exists only after `Avx2::detect` found AVX2.
         unsafe { arith::wipe(coeffs) }
+    }
+
+    /// [`super::wipe_small`] with 32-byte volatile stores.
+    #[inline]
+    pub(crate) fn wipe_small(self, p: &mut crate::poly::SmallPoly) {
+        // SAFETY: `self` exists only after `Avx2::detect` found AVX2.
+        unsafe { arith::wipe_small(p) }
+    }
+
+    /// [`super::wipe_sparse`] with 32-byte volatile stores.
+    #[inline]
+    pub(crate) fn wipe_sparse(self, s: &mut SparseScratch) {
+        // SAFETY: `self` exists only after `Avx2::detect` found AVX2.
+        unsafe { arith::wipe_sparse(s) }
     }
 
     /// Whether this CPU and OS also support AVX-512 F, VL and BW (detected once, then cached).
@@ -206,13 +220,7 @@ impl Backend for Avx2 {
     }
 
     #[inline(always)]
-    fn sparse_mul_wide(
-        self,
-        c: &SparseC,
-        t: &[i16; N],
-        scratch: &mut SparseScratch,
-        out: &mut Poly,
-    ) {
+    fn sparse_mul_wide(self, c: &SparseC, t: &[i16; N], scratch: &mut WideScratch, out: &mut Poly) {
         if self.avx512() {
             avx512!(sparse::mul_wide_512(c, t, scratch, out))
         } else {

@@ -11,12 +11,8 @@
 
 // Every `unsafe` block here must say why it is sound.
 #![deny(clippy::undocumented_unsafe_blocks)]
-// Signing uses these from the next commit; until then only the tests and the timing wrappers
-// (`--cfg mldsa_ct`) do.
-#![cfg_attr(not(any(test, mldsa_ct)), allow(dead_code))]
-
 use crate::poly::{N, Poly};
-use crate::sparse::{SparseC, SparseScratch};
+use crate::sparse::{SparseC, SparseScratch, WideScratch};
 use core::arch::x86_64::{
     __m128i, __m256i, __m512i, _mm_loadu_si128, _mm_srli_si128, _mm256_add_epi8, _mm256_add_epi16,
     _mm256_add_epi32, _mm256_castsi256_si128, _mm256_cvtepi8_epi16, _mm256_cvtepi8_epi32,
@@ -146,8 +142,12 @@ pub(crate) fn mul_small(c: &SparseC, s: &[i8; N], scratch: &mut SparseScratch, o
 /// [`crate::sparse::mul_wide`] (c t0), AVX2: four passes of 64 coefficients in 8 registers of
 /// 8 lanes. Contract and result: those of the portable kernel.
 #[target_feature(enable = "avx2")]
-pub(crate) fn mul_wide(c: &SparseC, t: &[i16; N], scratch: &mut SparseScratch, out: &mut Poly) {
-    let ext = &mut scratch.wide;
+#[cfg_attr(
+    not(any(test, mldsa_ct)),
+    allow(dead_code, reason = "measured, not used")
+)]
+pub(crate) fn mul_wide(c: &SparseC, t: &[i16; N], scratch: &mut WideScratch, out: &mut Poly) {
+    let ext = &mut scratch.0;
     let zero = _mm256_setzero_si256();
     let (blocks, _) = ext.as_chunks_mut::<8>();
     for (k, chunk) in t.as_chunks::<8>().0.iter().enumerate() {
@@ -250,9 +250,13 @@ pub(crate) fn mul_small_512(c: &SparseC, s: &[i8; N], scratch: &mut SparseScratc
 
 /// [`crate::sparse::mul_wide`] (c t0), AVX-512: one pass, the whole product in 16 registers of
 /// 16 lanes. Contract and result: those of the portable kernel.
+#[cfg_attr(
+    not(any(test, mldsa_ct)),
+    allow(dead_code, reason = "measured, not used")
+)]
 #[target_feature(enable = "avx2,avx512f")]
-pub(crate) fn mul_wide_512(c: &SparseC, t: &[i16; N], scratch: &mut SparseScratch, out: &mut Poly) {
-    let ext = &mut scratch.wide;
+pub(crate) fn mul_wide_512(c: &SparseC, t: &[i16; N], scratch: &mut WideScratch, out: &mut Poly) {
+    let ext = &mut scratch.0;
     let zero = _mm512_setzero_si512();
     let (blocks, _) = ext.as_chunks_mut::<16>();
     for (k, chunk) in t.as_chunks::<16>().0.iter().enumerate() {
