@@ -153,11 +153,18 @@ pub(crate) fn mul_secret<P: Parameters, B: Backend>(
     scratch: &mut SparseScratch,
     out: &mut Poly,
 ) {
+    tick!(SparseMul, 1);
     if P::BETA <= 127 {
         b.sparse_mul_tiny(c, &s.0, scratch, out)
     } else {
         b.sparse_mul_small(c, &s.0, scratch, out)
     }
+}
+
+/// Whether c s fits 8-bit sums: tau ||s||_inf <= 127 (the contract of the `mul_tiny` kernels).
+pub(crate) fn fits_8_bits(c: &SparseC, s: &[i8; N]) -> bool {
+    s.iter()
+        .all(|x| c.offsets().len() * x.unsigned_abs() as usize <= 127)
 }
 
 /// out = c s exactly, for an s whose products with c fit 8 bits: s1 or s2 of the sets with
@@ -166,11 +173,7 @@ pub(crate) fn mul_secret<P: Parameters, B: Backend>(
 ///
 /// Bounds: tau ||s||_inf <= 127; |out| <= tau ||s||_inf.
 pub(crate) fn mul_tiny(c: &SparseC, s: &[i8; N], scratch: &mut SparseScratch, out: &mut Poly) {
-    debug_assert!(
-        s.iter()
-            .all(|x| c.offsets().len() * x.unsigned_abs() as usize <= 127),
-        "Bounds: tau ||s|| <= 127"
-    );
+    debug_assert!(fits_8_bits(c, s), "Bounds: tau ||s|| <= 127");
     let (ext, acc) = (&mut scratch.tiny, &mut scratch.acc8);
     for (i, &x) in s.iter().enumerate() {
         ext[i] = x;

@@ -73,6 +73,7 @@ fn store512<T: Copy, const K: usize>(chunk: &mut [T; K], v: __m512i) {
 /// in 8 registers of 32 lanes. Contract and result: those of the portable kernel.
 #[target_feature(enable = "avx2")]
 pub(crate) fn mul_tiny(c: &SparseC, s: &[i8; N], scratch: &mut SparseScratch, out: &mut Poly) {
+    debug_assert!(crate::sparse::fits_8_bits(c, s), "Bounds: tau ||s|| <= 127");
     let ext = &mut scratch.tiny;
     let zero = _mm256_setzero_si256();
     let (blocks, _) = ext.as_chunks_mut::<32>();
@@ -176,6 +177,7 @@ pub(crate) fn mul_wide(c: &SparseC, t: &[i16; N], scratch: &mut WideScratch, out
 /// product in 4 registers of 64 lanes. Contract and result: those of the portable kernel.
 #[target_feature(enable = "avx2,avx512f,avx512bw")]
 pub(crate) fn mul_tiny_512(c: &SparseC, s: &[i8; N], scratch: &mut SparseScratch, out: &mut Poly) {
+    debug_assert!(crate::sparse::fits_8_bits(c, s), "Bounds: tau ||s|| <= 127");
     let ext = &mut scratch.tiny;
     let zero = _mm512_setzero_si512();
     let (blocks, _) = ext.as_chunks_mut::<64>();
