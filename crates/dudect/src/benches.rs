@@ -181,6 +181,40 @@ fn multiply_ntt<const B: u8>(runner: &mut CtRunner, rng: &mut BenchRng) {
     );
 }
 
+/// A fixed public challenge c: `tau` coefficients in {-1, 1} at random positions, as
+/// SampleInBall makes (only its shape matters here).
+fn challenge(rng: &mut BenchRng, tau: usize) -> Coeffs {
+    let mut c = [0; N];
+    for i in N - tau..N {
+        let j = rng.random_range(0..=i);
+        c[i] = c[j];
+        c[j] = if rng.random::<bool>() { 1 } else { -1 };
+    }
+    c
+}
+
+/// c s of signing's sparse products (Algorithm 7 steps 18, 19 and 25) with c fixed (public)
+/// and only the secret varying: s1 or s2 of ML-DSA-44 (eta 2, tau 39) in 8-bit sums, of
+/// ML-DSA-65 (eta 4, tau 49) in 16-bit sums, t0 of ML-DSA-65 in 32-bit sums. Left: s = 0;
+/// Right: uniform in [-eta, eta] (t0: (-2^12, 2^12]).
+fn sparse_mul<const BITS: u32, const B: u8>(runner: &mut CtRunner, rng: &mut BenchRng) {
+    let w = which::<B>();
+    let (tau, bound) = match BITS {
+        8 => (MlDsa44::TAU, MlDsa44::ETA),
+        16 => (MlDsa65::TAU, MlDsa65::ETA),
+        _ => (MlDsa65::TAU, 1 << 12),
+    };
+    let c = challenge(rng, tau);
+    let low = if BITS == 32 { -(bound - 1) } else { -bound };
+    measure(
+        runner,
+        rng,
+        |_| [0; N],
+        |g| uniform(g, low..=bound),
+        |s| k::sparse_mul(w, BITS, &c, s),
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Rounding and norm checks (ML-DSA-65 unless named 44: gamma2 = (q-1)/32, or (q-1)/88)
 
@@ -599,6 +633,9 @@ fn harness_aa(runner: &mut CtRunner, rng: &mut BenchRng) {
 /// ExpandMask and ExpandS): only these run a third time, on `avx512`.
 const AVX512_VARIANTS: &[&str] = &[
     "ntt",
+    "sparse_mul8",
+    "sparse_mul16",
+    "sparse_mul32",
     "ntt_inverse",
     "multiply_ntt",
     "sk_decode",
@@ -616,7 +653,7 @@ fn all_benches() -> Vec<(String, Option<Which>, BenchFn)> {
             Which::Avx2 => a,
             Which::Avx512 => a512,
         };
-        let per_backend: [(&str, BenchFn); 14] = [
+        let per_backend: [(&str, BenchFn); 17] = [
             ("ntt", pick(ntt::<0>, ntt::<1>, ntt::<2>)),
             (
                 "ntt_inverse",
@@ -625,6 +662,26 @@ fn all_benches() -> Vec<(String, Option<Which>, BenchFn)> {
             (
                 "multiply_ntt",
                 pick(multiply_ntt::<0>, multiply_ntt::<1>, multiply_ntt::<2>),
+            ),
+            (
+                "sparse_mul8",
+                pick(sparse_mul::<8, 0>, sparse_mul::<8, 1>, sparse_mul::<8, 2>),
+            ),
+            (
+                "sparse_mul16",
+                pick(
+                    sparse_mul::<16, 0>,
+                    sparse_mul::<16, 1>,
+                    sparse_mul::<16, 2>,
+                ),
+            ),
+            (
+                "sparse_mul32",
+                pick(
+                    sparse_mul::<32, 0>,
+                    sparse_mul::<32, 1>,
+                    sparse_mul::<32, 2>,
+                ),
             ),
             (
                 "high_bits",

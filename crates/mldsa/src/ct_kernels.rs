@@ -37,7 +37,7 @@ pub enum Which {
     Portable,
     /// The AVX2 kernels without their AVX-512 variants (x86-64 with AVX2 only).
     Avx2,
-    /// The AVX2 kernels with their AVX-512 variants (x86-64 with AVX-512 F and VL only).
+    /// The AVX2 kernels with their AVX-512 variants (x86-64 with AVX-512 F, VL and BW only).
     Avx512,
 }
 
@@ -285,6 +285,51 @@ pub fn centre_freeze(which: Which, p: &[i32; N]) -> Option<[i32; N]> {
     Some(p.0)
 }
 
+/// The sparse challenge products of signing ([`crate::sparse`]): c s for the public `c` (a
+/// SampleInBall output: tau coefficients in {-1, 1}, the rest 0) and a secret `s`, exactly.
+/// `bits` picks the kernel: 8 (s1, s2 with eta = 2; Bounds: tau ||s|| <= 127), 16 (s1, s2;
+/// Bounds: |s| < 2^7) or 32 (t0; Bounds: |s| < 2^15). The conversion of `c` to its window
+/// offsets, inside the wrapper, depends only on `c`.
+pub fn sparse_mul(which: Which, bits: u32, c: &[i32; N], s: &[i32; N]) -> Option<[i32; N]> {
+    use crate::sparse::{SparseC, SparseScratch, WideScratch};
+    let c = SparseC::from_poly(&Poly(*c));
+    let mut scratch = SparseScratch::ZERO;
+    let mut wide_scratch = WideScratch::ZERO;
+    let mut out = Poly::ZERO;
+    match bits {
+        8 | 16 => {
+            let mut small = s.map(|x| x as i8);
+            if bits == 8 {
+                on!(which, |b| b.sparse_mul_tiny(
+                    &c,
+                    &small,
+                    &mut scratch,
+                    &mut out
+                ))?;
+            } else {
+                on!(which, |b| b.sparse_mul_small(
+                    &c,
+                    &small,
+                    &mut scratch,
+                    &mut out
+                ))?;
+            }
+            small.zeroize();
+        }
+        _ => {
+            let mut wide = s.map(|x| x as i16);
+            on!(which, |b| b.sparse_mul_wide(
+                &c,
+                &wide,
+                &mut wide_scratch,
+                &mut out
+            ))?;
+            wide.zeroize();
+        }
+    }
+    Some(out.0)
+}
+
 /// MatrixVectorNTT (FIPS 204 Algorithm 48, times 2^-32): `out` (k polynomials) = A-hat o `v`,
 /// with A-hat given row by row as k * l polynomials and `v` as l.
 /// Bounds: A-hat in [0, q), |v| < 9q; output |c| <= 6283009.
@@ -367,9 +412,8 @@ pub fn shake256(input: &[u8], out: &mut [u8]) {
 }
 
 /// Secret-key unpacking as signing from an encoded key does it: FIPS 204 Algorithm 25,
-/// skDecode (with the strict range check of s1 and s2), then the NTT of s1, s2 and t0 on the
-/// chosen backend (s1's when the key is loaded, s2's and t0's when it signs). The decoded key
-/// is discarded (and zeroised).
+/// skDecode (with the strict range check of s1 and s2), then s1 and s2 into their 8-bit form
+/// and the NTT of t0 on the chosen backend. The decoded key is discarded (and zeroised).
 ///
 /// Returns `Some(Err(_))` for a malformed key (after the full, constant-time range check, as
 /// the crate does) and `None` when the backend cannot run here.
@@ -377,7 +421,7 @@ pub fn sk_decode<P: ParameterSet>(which: Which, sk: &[u8]) -> Option<Result<(), 
     assert_eq!(sk.len(), P::SK_LEN, "ct_kernels: sk length");
     let mut secret = ExpandedSecret::<P>::zeroed();
     let mut s1 = P::VecL::zeroed();
-    let mut s2_hat = P::NttVecK::zeroed();
+    let mut s2 = P::VecK::zeroed();
     let mut t0_hat = P::NttVecK::zeroed();
     let result = on!(which, |b| {
         let result = decode_sk::<P>(
@@ -386,21 +430,25 @@ pub fn sk_decode<P: ParameterSet>(which: Which, sk: &[u8]) -> Option<Result<(), 
             &mut secret.k,
             &mut secret.tr,
             s1.as_mut(),
-            secret.s2.as_mut(),
+            s2.as_mut(),
             secret.t0.as_mut(),
         );
         // Whether the key is malformed is public (sk_decode declassifies only that verdict).
         if result.is_ok() {
-            b.ntt_vec(s1.as_ref(), secret.s1_hat.as_mut());
-            b.ntt_vec(secret.s2.as_ref(), s2_hat.as_mut());
+            for (p, small) in s1.as_ref().iter().zip(secret.s1.as_mut()) {
+                small.set(p);
+            }
+            for (p, small) in s2.as_ref().iter().zip(secret.s2.as_mut()) {
+                small.set(p);
+            }
             b.ntt_vec(secret.t0.as_ref(), t0_hat.as_mut());
         }
         result
     })?;
     // Keep the decoded key observable so that the work is not optimised away.
-    core::hint::black_box((&secret, &s2_hat, &t0_hat));
+    core::hint::black_box((&secret, &t0_hat));
     s1.zeroize();
-    s2_hat.zeroize();
+    s2.zeroize();
     t0_hat.zeroize();
     Some(result.map_err(|what| Error::Malformed {
         input: Input::SigningKey,

@@ -5,22 +5,20 @@ use crate::backend::{Backend, with_backend};
 use crate::declassify::public;
 use crate::encode::{SkParts, SkVector, pk_encode, sk_decode, sk_decode_each, sk_encode};
 use crate::error::{Error, Input, Malformed, check_len};
-use crate::field::{caddq, center, montgomery_reduce};
 use crate::keccak::shake256;
 use crate::keygen::compute_t1_t0;
-use crate::ntt::ntt_inverse;
 use crate::params::{ByteArray, Parameters, TR_LEN};
-use crate::poly::{NttPoly, Poly};
+use crate::poly::{Poly, SmallPoly};
 use crate::scratch::Scratch;
 use crate::sign::{KeyTables, SigningSecret};
 use subtle::{Choice, ConstantTimeEq};
 use zeroize::{Zeroize, Zeroizing};
 
-/// The secret key in the form signing uses: FIPS 204's (rho, K, tr, s1, s2, t0), with s1 already
-/// in the NTT domain (Alg. 7 step 2 done once, not per signature; key generation computes it
-/// anyway). s2 and t0 stay in coefficient form until the key is prepared: key generation and
-/// import then cost 2k NTTs less, and signing with an unprepared key transforms them once per
-/// signature (see [`PreparedSecret`]).
+/// The secret key in the form signing uses: FIPS 204's (rho, K, tr, s1, s2, t0), all in
+/// coefficient form. s1 and s2 stay so (8 bits a coefficient): signing multiplies them by the
+/// sparse challenge c directly ([`crate::sparse`]), so FIPS 204 Alg. 7 steps 2-3 (NTT(s1),
+/// NTT(s2)) are not needed. t0 goes through the NTT (c t0 is cheaper that way): it is
+/// transformed when the key is prepared, or once per signature (see [`PreparedSecret`]).
 ///
 /// Zeroised on drop.
 pub(crate) struct ExpandedSecret<P: Parameters> {
@@ -34,23 +32,23 @@ pub(crate) struct ExpandedSecret<P: Parameters> {
     pub tr: [u8; TR_LEN],
     // The vectors are each their own `Scratch` (on the heap under `alloc`), made zero in place:
     // a key built whole and then boxed would pass through the stack (up to 23 KiB, ST-1).
-    pub s1_hat: Scratch<P::NttVecL>,
+    /// s1, coefficients in [-eta, eta].
+    pub s1: Scratch<P::SmallVecL>,
     /// s2, coefficients in [-eta, eta].
-    pub s2: Scratch<P::VecK>,
+    pub s2: Scratch<P::SmallVecK>,
     /// t0, coefficients in (-2^(d-1), 2^(d-1)].
     pub t0: Scratch<P::VecK>,
-    /// A-hat, NTT(s2) and NTT(t0), kept once the key is prepared.
+    /// A-hat and NTT(t0), kept once the key is prepared.
     #[cfg(feature = "alloc")]
     pub prepared: Option<alloc::boxed::Box<PreparedSecret<P>>>,
 }
 
-/// What signing needs beyond K, tr and NTT(s1): ExpandA(rho) (public: derived from rho),
-/// NTT(s2) and NTT(t0) (secret). A prepared key keeps them; otherwise they are made for one
-/// signature (every signature needs all three: its accepted attempt uses NTT(s2) and NTT(t0)).
+/// What signing needs beyond K, tr, s1 and s2: ExpandA(rho) (public: derived from rho) and
+/// NTT(t0) (secret). A prepared key keeps them; otherwise they are made for one signature
+/// (every signature needs both: its accepted attempt uses NTT(t0)).
 pub(crate) struct PreparedSecret<P: Parameters> {
     // Each made zero in place (on the heap under `alloc`: 88 KiB for ML-DSA-87).
     pub a_hat: Scratch<P::MatrixA>,
-    pub s2_hat: Scratch<P::NttVecK>,
     pub t0_hat: Scratch<P::NttVecK>,
 }
 
@@ -59,7 +57,6 @@ impl<P: Parameters> PreparedSecret<P> {
     pub(crate) fn zeroed() -> Self {
         Self {
             a_hat: Scratch::zeroed(),
-            s2_hat: Scratch::zeroed(),
             t0_hat: Scratch::zeroed(),
         }
     }
@@ -70,17 +67,15 @@ impl<P: Parameters> PreparedSecret<P> {
         alloc::boxed::Box::new(Self::zeroed())
     }
 
-    /// Fills the tables from rho, s2 and t0 (FIPS 204 Alg. 7 steps 3-5).
-    pub(crate) fn fill<B: Backend>(&mut self, b: B, rho: &[u8; 32], s2: &[Poly], t0: &[Poly]) {
+    /// Fills the tables from rho and t0 (FIPS 204 Alg. 7 steps 4-5).
+    pub(crate) fn fill<B: Backend>(&mut self, b: B, rho: &[u8; 32], t0: &[Poly]) {
         b.expand_a::<P>(rho, &mut self.a_hat);
-        b.ntt_vec(s2, self.s2_hat.as_mut());
         b.ntt_vec(t0, self.t0_hat.as_mut());
     }
 }
 
 impl<P: Parameters> Drop for PreparedSecret<P> {
     fn drop(&mut self) {
-        self.s2_hat.zeroize();
         self.t0_hat.zeroize();
     }
 }
@@ -106,14 +101,13 @@ impl<P: Parameters> ExpandedSecret<P> {
         copy.rho = self.rho;
         copy.k = self.k;
         copy.tr = self.tr;
-        copy.s1_hat.as_mut().copy_from_slice(self.s1_hat.as_ref());
+        copy.s1.as_mut().copy_from_slice(self.s1.as_ref());
         copy.s2.as_mut().copy_from_slice(self.s2.as_ref());
         copy.t0.as_mut().copy_from_slice(self.t0.as_ref());
         #[cfg(feature = "alloc")]
         if let Some(kept) = &self.prepared {
             let into = copy.prepared.insert(PreparedSecret::boxed());
             into.a_hat.as_mut().clone_from_slice(kept.a_hat.as_ref());
-            into.s2_hat.as_mut().copy_from_slice(kept.s2_hat.as_ref());
             into.t0_hat.as_mut().copy_from_slice(kept.t0_hat.as_ref());
         }
         copy
@@ -124,7 +118,7 @@ impl<P: Parameters> Drop for ExpandedSecret<P> {
     fn drop(&mut self) {
         self.seed.zeroize();
         self.k.zeroize();
-        self.s1_hat.zeroize();
+        self.s1.zeroize();
         self.s2.zeroize();
         self.t0.zeroize();
     }
@@ -138,7 +132,7 @@ impl<P: Parameters> ExpandedSecret<P> {
             rho: [0; 32],
             k: [0; 32],
             tr: [0; TR_LEN],
-            s1_hat: Scratch::zeroed(),
+            s1: Scratch::zeroed(),
             s2: Scratch::zeroed(),
             t0: Scratch::zeroed(),
             #[cfg(feature = "alloc")]
@@ -146,14 +140,14 @@ impl<P: Parameters> ExpandedSecret<P> {
         }
     }
 
-    /// Expands A-hat and transforms s2 and t0 once, keeping them on the heap, so signing skips
-    /// ExpandA (Alg. 7 step 5) and the NTTs of steps 3-4.
+    /// Expands A-hat and transforms t0 once, keeping them on the heap, so signing skips
+    /// ExpandA (Alg. 7 step 5) and the NTT of step 4.
     #[cfg(feature = "alloc")]
     pub(crate) fn prepare(&mut self) {
         if self.prepared.is_none() {
             // Filled in place on the heap: the secret NTTs are never on the stack.
             let mut kept = PreparedSecret::<P>::boxed();
-            with_backend!(|b| kept.fill(b, &self.rho, self.s2.as_ref(), self.t0.as_ref()));
+            with_backend!(|b| kept.fill(b, &self.rho, self.t0.as_ref()));
             self.prepared = Some(kept);
         }
     }
@@ -178,24 +172,26 @@ impl<P: Parameters> SigningSecret<P> for ExpandedSecret<P> {
             Some(kept) => kept,
             None => {
                 let mut made = PreparedSecret::<P>::zeroed();
-                made.fill(b, &self.rho, self.s2.as_ref(), self.t0.as_ref());
+                made.fill(b, &self.rho, self.t0.as_ref());
                 own = made;
                 &own
             }
         };
-        sign(&KeyTables::new(&*self.s1_hat, tables))
+        sign(&KeyTables::new(&*self.s1, &*self.s2, tables))
     }
 }
 
 /// An expanded secret key decoded for one signature, as the reference API's `crypto_sign` on
-/// key bytes uses it: rho, K, tr, and s1, s2 and t0 in the NTT domain, each polynomial
-/// transformed as it is decoded, with no coefficient forms kept beside them. A-hat comes
+/// key bytes uses it: rho, K, tr, s1 and s2 in coefficient form (8 bits a coefficient, as
+/// signing reads them), and t0 in the NTT domain, transformed as it is decoded. A-hat comes
 /// separately ([`OneShotSecret::signer`]), from a [`crate::PublicMatrix`] the caller keeps or
 /// one expanded for the signature.
 ///
-/// Against an [`ExpandedSecret`] and tables made for it, that is 2k polynomials less of heap
-/// (16 KiB for ML-DSA-87), which with the smaller signing scratch keeps ML-DSA-87's one-shot
-/// signing at about 119 KiB of heap (was about 150), under 128 KiB, glibc's default trim
+/// Against an [`ExpandedSecret`] and tables made for it, that is k polynomials less of heap
+/// (t0's coefficient form: 8 KiB for ML-DSA-87), which with the smaller signing scratch keeps
+/// ML-DSA-87's one-shot
+/// signing at about 111 KiB of heap (was about 150; 119 before s1 and s2 were kept in 8 bits
+/// instead of NTT form), under 128 KiB, glibc's default trim
 /// threshold: above it, each signature handed the top of the heap back to the kernel on free
 /// and took it again on the next (about 3 `brk` calls and the page faults of refilling it, per
 /// signature; median time 30 % higher). `tests/heap_peak.rs` keeps it there.
@@ -206,8 +202,8 @@ pub(crate) struct OneShotSecret<P: Parameters> {
     pub k: [u8; 32],
     /// tr; only the first `P::TR_BYTES` bytes are used (the rest stay zero).
     pub tr: [u8; TR_LEN],
-    s1_hat: Scratch<P::NttVecL>,
-    s2_hat: Scratch<P::NttVecK>,
+    s1: Scratch<P::SmallVecL>,
+    s2: Scratch<P::SmallVecK>,
     t0_hat: Scratch<P::NttVecK>,
 }
 
@@ -222,20 +218,23 @@ impl<P: Parameters> OneShotSecret<P> {
             rho: [0; 32],
             k: [0; 32],
             tr: [0; TR_LEN],
-            s1_hat: Scratch::zeroed(),
-            s2_hat: Scratch::zeroed(),
+            s1: Scratch::zeroed(),
+            s2: Scratch::zeroed(),
             t0_hat: Scratch::zeroed(),
         });
         let s = &mut *secret;
         with_backend!(|b| {
-            sk_decode_each::<P>(bytes, &mut s.rho, &mut s.k, &mut s.tr, |vector, i, p| {
-                let hat = match vector {
-                    SkVector::S1 => &mut s.s1_hat.as_mut()[i],
-                    SkVector::S2 => &mut s.s2_hat.as_mut()[i],
-                    SkVector::T0 => &mut s.t0_hat.as_mut()[i],
-                };
-                b.ntt(p, hat);
-            })
+            sk_decode_each::<P>(
+                bytes,
+                &mut s.rho,
+                &mut s.k,
+                &mut s.tr,
+                |vector, i, p| match vector {
+                    SkVector::S1 => s.s1.as_mut()[i].set(p),
+                    SkVector::S2 => s.s2.as_mut()[i].set(p),
+                    SkVector::T0 => b.ntt(p, &mut s.t0_hat.as_mut()[i]),
+                },
+            )
         })
         .map_err(|what| Error::Malformed {
             input: Input::SigningKey,
@@ -256,8 +255,8 @@ impl<P: Parameters> OneShotSecret<P> {
 impl<P: Parameters> Drop for OneShotSecret<P> {
     fn drop(&mut self) {
         self.k.zeroize();
-        self.s1_hat.zeroize();
-        self.s2_hat.zeroize();
+        self.s1.zeroize();
+        self.s2.zeroize();
         self.t0_hat.zeroize();
     }
 }
@@ -276,28 +275,8 @@ impl<P: Parameters> SigningSecret<P> for OneShotSigner<'_, P> {
     fn with_tables<B: Backend, R>(&self, _: B, sign: impl FnOnce(&KeyTables<'_, P>) -> R) -> R {
         let s = self.secret;
         sign(&KeyTables::from_parts(
-            self.a_hat, &*s.s1_hat, &*s.s2_hat, &*s.t0_hat,
+            self.a_hat, &*s.s1, &*s.s2, &*s.t0_hat,
         ))
-    }
-}
-
-/// The coefficients of a polynomial from its NTT, centred: the exact inverse of [`ntt`] for
-/// polynomials with small coefficients (|c| < q/2).
-pub(crate) fn from_ntt_centred(hat: &NttPoly, out: &mut Poly) {
-    // ntt_inverse multiplies by 2^32 (see ntt.rs); one Montgomery reduction divides it out.
-    let mut reduced = *hat;
-    reduced.reduce();
-    ntt_inverse(&reduced, out);
-    for c in out.0.iter_mut() {
-        *c = center(caddq(montgomery_reduce(*c as i64)));
-    }
-    reduced.zeroize();
-}
-
-/// Recovers s1 in coefficient form from the NTT-domain secret, for skEncode.
-pub(crate) fn secret_s1<P: Parameters>(sk: &ExpandedSecret<P>, s1: &mut P::VecL) {
-    for (hat, p) in sk.s1_hat.as_ref().iter().zip(s1.as_mut()) {
-        from_ntt_centred(hat, p);
     }
 }
 
@@ -305,6 +284,7 @@ pub(crate) fn secret_s1<P: Parameters>(sk: &ExpandedSecret<P>, s1: &mut P::VecL)
 /// zero in place, on the heap under `alloc`).
 struct CoefficientScratch<P: Parameters> {
     s1: Scratch<P::VecL>,
+    s2: Scratch<P::VecK>,
     t0_derived: Scratch<P::VecK>,
 }
 
@@ -312,6 +292,7 @@ impl<P: Parameters> CoefficientScratch<P> {
     fn zeroed() -> Self {
         Self {
             s1: Scratch::zeroed(),
+            s2: Scratch::zeroed(),
             t0_derived: Scratch::zeroed(),
         }
     }
@@ -320,13 +301,28 @@ impl<P: Parameters> CoefficientScratch<P> {
 impl<P: Parameters> Drop for CoefficientScratch<P> {
     fn drop(&mut self) {
         self.s1.zeroize();
+        self.s2.zeroize();
         self.t0_derived.zeroize();
+    }
+}
+
+/// `small` := `wide`, polynomial by polynomial (s1 or s2, in [-eta, eta]).
+fn to_small(wide: &[Poly], small: &mut [SmallPoly]) {
+    for (p, s) in wide.iter().zip(small.iter_mut()) {
+        s.set(p);
+    }
+}
+
+/// `wide` := `small`, polynomial by polynomial.
+fn to_wide(small: &[SmallPoly], wide: &mut [Poly]) {
+    for (s, p) in small.iter().zip(wide.iter_mut()) {
+        s.get(p);
     }
 }
 
 impl<P: Parameters> ExpandedSecret<P> {
     /// FIPS 204 skDecode (strict ranges) of `bytes` (exactly `P::SK_LEN` long) into `self`, in
-    /// place (so a heap-held key is never on the stack), keeping s1's coefficient form in `s`
+    /// place (so a heap-held key is never on the stack), keeping s1 and s2 as [`Poly`] in `s`
     /// for the caller's checks.
     fn decode_into(
         &mut self,
@@ -341,10 +337,11 @@ impl<P: Parameters> ExpandedSecret<P> {
             &mut secret.k,
             &mut secret.tr,
             s.s1.as_mut(),
-            secret.s2.as_mut(),
+            s.s2.as_mut(),
             secret.t0.as_mut(),
         )?;
-        with_backend!(|b| b.ntt_vec(s.s1.as_ref(), secret.s1_hat.as_mut()));
+        to_small(s.s1.as_ref(), secret.s1.as_mut());
+        to_small(s.s2.as_ref(), secret.s2.as_mut());
         Ok(())
     }
 
@@ -367,7 +364,7 @@ impl<P: Parameters> ExpandedSecret<P> {
         with_backend!(|b| compute_t1_t0::<P, _>(
             b,
             &secret.rho,
-            &secret.s1_hat,
+            &s.s1,
             &secret.s2,
             &mut t1,
             &mut s.t0_derived
@@ -399,13 +396,14 @@ impl<P: Parameters> ExpandedSecret<P> {
     /// the buffer, so no copy of the encoding is left behind by returning it.
     pub(crate) fn encode_into(&self, out: &mut [u8]) {
         let s = &mut CoefficientScratch::<P>::zeroed();
-        secret_s1::<P>(self, &mut s.s1);
+        to_wide(self.s1.as_ref(), s.s1.as_mut());
+        to_wide(self.s2.as_ref(), s.s2.as_mut());
         let parts = SkParts {
             rho: &self.rho,
             k: &self.k,
             tr: &self.tr[..P::TR_BYTES],
             s1: s.s1.as_ref(),
-            s2: self.s2.as_ref(),
+            s2: s.s2.as_ref(),
             t0: self.t0.as_ref(),
         };
         sk_encode::<P>(&parts, out);

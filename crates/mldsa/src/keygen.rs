@@ -10,7 +10,8 @@ use crate::scratch::Scratch;
 use zeroize::Zeroize;
 
 /// Scratch space of key generation, zeroised on drop.
-/// (s2 and t0 are written straight into the key, which keeps them in coefficient form.)
+/// (s1 is copied into the key's 8-bit form; s2 is sampled into the key's t0, which is not
+/// written before step 5, and copied from there.)
 /// The vectors are made zero in place (on the heap under `alloc`), never whole on the stack.
 struct KeyGenScratch<P: Parameters> {
     rho_prime: [u8; 64],
@@ -28,20 +29,23 @@ impl<P: Parameters> Drop for KeyGenScratch<P> {
 /// Steps 3-5 of FIPS 204 Algorithm 6: t = NTT^-1(A-hat o NTT(s1)) + s2 and (t1, t0) =
 /// Power2Round(t).
 ///
-/// Bounds: s1_hat is NTT(s1) (|c| < 9q), s2 has |c| <= eta.
+/// Bounds: s1 and s2 have |c| <= eta.
 pub(crate) fn compute_t1_t0<P: Parameters, B: Backend>(
     b: B,
     rho: &[u8; 32],
-    s1_hat: &P::NttVecL,
-    s2: &P::VecK,
+    s1: &P::VecL,
+    s2: &P::SmallVecK,
     t1: &mut P::VecK,
     t0: &mut P::VecK,
 ) {
     // On the heap under `alloc` (16 KiB for ML-DSA-87), made zero in place.
+    let mut s1_hat = Scratch::<P::NttVecL>::zeroed();
     let mut t_hat = Scratch::<P::NttVecK>::zeroed();
     let mut t = Scratch::<P::VecK>::zeroed();
+    b.ntt_vec(s1.as_ref(), s1_hat.as_mut());
     // A-hat = ExpandA(rho) (Alg. 6 step 3) is used only here: fused, never held whole.
     b.expand_a_times::<P>(rho, s1_hat.as_ref(), t_hat.as_mut());
+    s1_hat.zeroize();
     for ((t_hat_i, t_i), s2_i) in t_hat
         .as_ref()
         .iter()
@@ -49,7 +53,7 @@ pub(crate) fn compute_t1_t0<P: Parameters, B: Backend>(
         .zip(s2.as_ref())
     {
         b.ntt_inverse(t_hat_i, t_i);
-        t_i.add_assign(s2_i);
+        t_i.add_assign_small(s2_i);
         t_i.freeze();
     }
     b.power2_round_vec(t.as_ref(), t1.as_mut(), t0.as_mut());
@@ -96,11 +100,17 @@ fn keygen_with<P: Parameters, B: Backend>(
     seed_bytes.zeroize();
 
     // Step 4: (s1, s2) = ExpandS(rho'); step 3, A-hat = ExpandA(rho), is fused into step 5.
-    b.expand_s::<P>(&scratch.rho_prime, &mut scratch.s1, &mut sk.s2);
+    // s2 goes into t0's buffer (same shape, not written before step 6), then into the key.
+    b.expand_s::<P>(&scratch.rho_prime, &mut scratch.s1, &mut sk.t0);
+    for (p, small) in scratch.s1.as_ref().iter().zip(sk.s1.as_mut()) {
+        small.set(p);
+    }
+    for (p, small) in sk.t0.as_ref().iter().zip(sk.s2.as_mut()) {
+        small.set(p);
+    }
 
     // Steps 5-6: t = NTT^-1(A-hat o NTT(s1)) + s2, (t1, t0) = Power2Round(t).
-    b.ntt_vec(scratch.s1.as_ref(), sk.s1_hat.as_mut());
-    compute_t1_t0::<P, B>(b, &sk.rho, &sk.s1_hat, &sk.s2, &mut scratch.t1, &mut sk.t0);
+    compute_t1_t0::<P, B>(b, &sk.rho, &scratch.s1, &sk.s2, &mut scratch.t1, &mut sk.t0);
 
     // Steps 8-9: pk = pkEncode(rho, t1), tr = H(pk, 64) (32 bytes in Dilithium v3.1).
     pk_encode(&sk.rho, scratch.t1.as_ref(), pk.as_mut());

@@ -249,6 +249,8 @@ mod sig;
 mod sign;
 #[forbid(unsafe_code)]
 mod signing_key;
+#[forbid(unsafe_code)]
+mod sparse;
 #[cfg(any(test, feature = "profile"))]
 #[forbid(unsafe_code)]
 mod splitmix;

@@ -5,7 +5,7 @@
 //! `[Poly; P::K]`, concrete associated array types for the vectors and byte encodings whose
 //! length depends on the set.
 
-use crate::poly::{NttPoly, Poly};
+use crate::poly::{NttPoly, Poly, SmallPoly};
 use zeroize::Zeroize;
 
 /// q, the ML-DSA modulus (FIPS 204 section 4).
@@ -112,6 +112,18 @@ impl<const N: usize> Zeroed for [Poly; N] {
 
 impl<const N: usize> PolyVec<Poly> for [Poly; N] {}
 
+impl<const N: usize> Zeroed for [SmallPoly; N] {
+    fn zero() -> Self {
+        [SmallPoly::ZERO; N]
+    }
+    #[cfg(feature = "alloc")]
+    fn boxed_zeroed() -> alloc::boxed::Box<Self> {
+        boxed_array(SmallPoly::ZERO)
+    }
+}
+
+impl<const N: usize> PolyVec<SmallPoly> for [SmallPoly; N] {}
+
 impl<const N: usize> Zeroed for [NttPoly; N] {
     fn zero() -> Self {
         [NttPoly::ZERO; N]
@@ -211,6 +223,10 @@ pub trait Parameters:
     type VecK: PolyVec<Poly>;
     /// `[Poly; L]`.
     type VecL: PolyVec<Poly>;
+    /// `[SmallPoly; K]` (s2).
+    type SmallVecK: PolyVec<SmallPoly>;
+    /// `[SmallPoly; L]` (s1).
+    type SmallVecL: PolyVec<SmallPoly>;
     /// `[NttPoly; K]`.
     type NttVecK: PolyVec<NttPoly>;
     /// `[NttPoly; L]`.
@@ -277,6 +293,8 @@ macro_rules! parameter_set {
             const XOF: SamplerXof = SamplerXof::$xof;
             type VecK = [Poly; $k];
             type VecL = [Poly; $l];
+            type SmallVecK = [SmallPoly; $k];
+            type SmallVecL = [SmallPoly; $l];
             type NttVecK = [NttPoly; $k];
             type NttVecL = [NttPoly; $l];
             type MatrixA = [[NttPoly; $l]; $k];

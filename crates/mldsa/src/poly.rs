@@ -25,6 +25,50 @@ pub struct Poly(pub(crate) [i32; N]);
 #[repr(C, align(32))]
 pub struct NttPoly(pub(crate) [i32; N]);
 
+/// An element of R with small coefficients (s1 or s2: in [-eta, eta], eta <= 4), as signed
+/// 8-bit integers: the form the sparse challenge products of signing read
+/// ([`crate::sparse`]), a quarter of a [`Poly`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(C, align(32))]
+pub struct SmallPoly(pub(crate) [i8; N]);
+
+impl SmallPoly {
+    /// The zero polynomial.
+    pub const ZERO: Self = Self([0; N]);
+
+    /// The coefficients of `p`, which must lie in [-128, 127] (s1, s2 do).
+    ///
+    /// Constant time: a truncation per coefficient.
+    #[inline]
+    pub(crate) fn set(&mut self, p: &Poly) {
+        debug_assert!(p.0.iter().all(|&c| i8::try_from(c).is_ok()));
+        for (a, &c) in self.0.iter_mut().zip(p.0.iter()) {
+            *a = c as i8;
+        }
+    }
+
+    /// The coefficients as a [`Poly`].
+    #[inline]
+    pub(crate) fn get(&self, out: &mut Poly) {
+        for (o, &c) in out.0.iter_mut().zip(self.0.iter()) {
+            *o = i32::from(c);
+        }
+    }
+}
+
+// As for Poly: whole registers where the backend can.
+impl Zeroize for SmallPoly {
+    fn zeroize(&mut self) {
+        crate::backend::wipe_small(self);
+    }
+}
+
+impl core::fmt::Debug for SmallPoly {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("SmallPoly(..)")
+    }
+}
+
 // Polynomials often hold secrets and are wiped a lot (every signing attempt's scratch): a
 // volatile store per coefficient is slow, so the backend wipes whole registers where it can.
 impl Zeroize for Poly {
@@ -85,6 +129,14 @@ impl NttPoly {
 }
 
 impl Poly {
+    /// self += other, coefficient-wise.
+    #[inline]
+    pub(crate) fn add_assign_small(&mut self, other: &SmallPoly) {
+        for (a, &b) in self.0.iter_mut().zip(other.0.iter()) {
+            *a = a.wrapping_add(i32::from(b));
+        }
+    }
+
     /// self += other, coefficient-wise, without reduction.
     #[inline]
     pub(crate) fn add_assign(&mut self, other: &Self) {
@@ -156,6 +208,21 @@ mod tests {
             }
             w.zeroize();
             assert!(v.iter().all(|p| p.0 == [0; N]) && w.0 == [0; N]);
+            let mut small = SmallPoly([-3; N]);
+            small.zeroize();
+            assert_eq!(small.0, [0; N]);
+            let mut sparse = std::boxed::Box::new(crate::sparse::SparseScratch::ZERO);
+            sparse.tiny = [1; crate::sparse::EXT];
+            sparse.small = [-1; crate::sparse::EXT];
+            sparse.acc = [7; N];
+            sparse.acc8 = [7; N];
+            sparse.zeroize();
+            assert!(
+                sparse.tiny.iter().all(|&x| x == 0)
+                    && sparse.small.iter().all(|&x| x == 0)
+                    && sparse.acc == [0; N]
+                    && sparse.acc8 == [0; N]
+            );
         }
         crate::backend::force_portable(false);
     }

@@ -29,6 +29,8 @@ pub enum Kernel {
     NttInverse,
     /// One pointwise product of two NTT-domain polynomials (also each term of A-hat o v).
     Pointwise,
+    /// One sparse challenge product c s of one polynomial (c s1, c s2 in signing).
+    SparseMul,
     /// One ExpandA of the whole matrix (held), without its Keccak.
     ExpandA,
     /// One fused ExpandA and A-hat o v (KeyGen, Verify), without its Keccak and products.
@@ -68,7 +70,7 @@ pub enum Kernel {
 }
 
 /// Number of [`Kernel`]s.
-pub const KERNELS: usize = 23;
+pub const KERNELS: usize = 24;
 
 /// The table's columns, each a group of kernels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,7 +83,7 @@ pub enum Category {
     Ntt,
     /// NTT^-1.
     NttInverse,
-    /// Pointwise products.
+    /// Pointwise products, and the sparse challenge products that replace some of them.
     Pointwise,
     /// Sampling and rejection (the samplers' own work).
     Sampling,
@@ -128,6 +130,7 @@ impl Kernel {
         Kernel::Ntt,
         Kernel::NttInverse,
         Kernel::Pointwise,
+        Kernel::SparseMul,
         Kernel::Power2Round,
         Kernel::HighBits,
         Kernel::LowBitsCheck,
@@ -155,7 +158,7 @@ impl Kernel {
             Kernel::Keccak4x => Category::Keccak4x,
             Kernel::Ntt => Category::Ntt,
             Kernel::NttInverse => Category::NttInverse,
-            Kernel::Pointwise => Category::Pointwise,
+            Kernel::Pointwise | Kernel::SparseMul => Category::Pointwise,
             Kernel::ExpandA
             | Kernel::ExpandATimes
             | Kernel::ExpandS
@@ -306,6 +309,26 @@ fn leaf_costs_on<P: ParameterSet, B: Backend>(b: B, iters: u32) -> [f64; KERNELS
                 time(iters, || {
                     let (a, c) = core::hint::black_box((&a, &c));
                     b.multiply_ntt(a, c, core::hint::black_box(&mut out))
+                })
+            }
+            Kernel::SparseMul => {
+                let mut c = Poly::ZERO;
+                crate::sample::sample_in_ball::<P>(&rng.bytes::<64>()[..P::C_TILDE_LEN], &mut c);
+                let c = crate::sparse::SparseC::from_poly(&c);
+                let mut s = crate::poly::SmallPoly::ZERO;
+                for x in s.0.iter_mut() {
+                    *x = rng.range(-P::ETA, P::ETA) as i8;
+                }
+                let mut scratch = std::boxed::Box::new(crate::sparse::SparseScratch::ZERO);
+                let mut out = Poly::ZERO;
+                time(iters, || {
+                    crate::sparse::mul_secret::<P, B>(
+                        b,
+                        core::hint::black_box(&c),
+                        core::hint::black_box(&s),
+                        &mut scratch,
+                        core::hint::black_box(&mut out),
+                    )
                 })
             }
             Kernel::Power2Round => {

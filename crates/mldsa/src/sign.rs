@@ -12,6 +12,7 @@ use crate::params::{ByteArray, MAX_SIGN_ATTEMPTS, MU_LEN, Parameters};
 use crate::poly::{NttPoly, Poly};
 use crate::sample::sample_in_ball;
 use crate::scratch::Scratch;
+use crate::sparse::{SparseC, SparseScratch, mul_secret};
 use zeroize::{Zeroize, Zeroizing};
 
 /// Why one signing attempt was rejected (FIPS 204 Alg. 7 steps 23 and 28).
@@ -27,31 +28,38 @@ pub(crate) enum Rejection {
     TooManyHints,
 }
 
-/// What the signing loop reads from the key, all in the NTT domain: FIPS 204 Alg. 7 steps 2-5
-/// done.
+/// What the signing loop reads from the key: A-hat and NTT(t0) (FIPS 204 Alg. 7 steps 4-5
+/// done), and s1, s2 in coefficient form. Steps 2-3 (NTT(s1), NTT(s2)) are skipped: c s1 and
+/// c s2 are computed from c's few nonzero coefficients ([`crate::sparse`]), which is cheaper
+/// than a pointwise product and NTT^-1 each; c t0 still goes through the NTT (there the sparse
+/// product is the slower one).
 pub(crate) struct KeyTables<'a, P: Parameters> {
     a_hat: &'a P::MatrixA,
-    s1_hat: &'a P::NttVecL,
-    s2_hat: &'a P::NttVecK,
+    s1: &'a P::SmallVecL,
+    s2: &'a P::SmallVecK,
     t0_hat: &'a P::NttVecK,
 }
 
 impl<'a, P: Parameters> KeyTables<'a, P> {
-    /// A key's NTT(s1) with the tables a prepared key keeps (or that were made for it).
-    pub(crate) fn new(s1_hat: &'a P::NttVecL, tables: &'a PreparedSecret<P>) -> Self {
-        Self::from_parts(&tables.a_hat, s1_hat, &tables.s2_hat, &tables.t0_hat)
+    /// A key's s1 and s2 with the tables a prepared key keeps (or that were made for it).
+    pub(crate) fn new(
+        s1: &'a P::SmallVecL,
+        s2: &'a P::SmallVecK,
+        tables: &'a PreparedSecret<P>,
+    ) -> Self {
+        Self::from_parts(&tables.a_hat, s1, s2, &tables.t0_hat)
     }
 
     pub(crate) fn from_parts(
         a_hat: &'a P::MatrixA,
-        s1_hat: &'a P::NttVecL,
-        s2_hat: &'a P::NttVecK,
+        s1: &'a P::SmallVecL,
+        s2: &'a P::SmallVecK,
         t0_hat: &'a P::NttVecK,
     ) -> Self {
         Self {
             a_hat,
-            s1_hat,
-            s2_hat,
+            s1,
+            s2,
             t0_hat,
         }
     }
@@ -91,11 +99,13 @@ struct SignScratch<P: Parameters> {
     r: Scratch<P::VecK>,
     c: Poly,
     c_hat: NttPoly,
-    /// One polynomial of A-hat o NTT(y), c o s1-hat, c o s2-hat or c o t0-hat (a one-element
-    /// array, to live in a [`Scratch`] and keep 1 KiB out of the signing frame).
+    /// One polynomial of A-hat o NTT(y) or c o t0-hat (a one-element array, to live in a
+    /// [`Scratch`] and keep 1 KiB out of the signing frame).
     t_hat: Scratch<[NttPoly; 1]>,
     /// One polynomial of cs1 (as `t_hat`).
     t: Scratch<[Poly; 1]>,
+    /// The sparse products' working memory (3 KiB).
+    sparse: Scratch<SparseScratch>,
 }
 
 impl<P: Parameters> SignScratch<P> {
@@ -110,6 +120,7 @@ impl<P: Parameters> SignScratch<P> {
             c_hat: NttPoly::ZERO,
             t_hat: Scratch::zeroed(),
             t: Scratch::zeroed(),
+            sparse: Scratch::new(SparseScratch::ZERO),
         }
     }
 }
@@ -125,12 +136,13 @@ impl<P: Parameters> Drop for SignScratch<P> {
         self.c_hat.zeroize();
         self.t_hat.zeroize();
         self.t.zeroize();
+        // `sparse` wipes itself on drop.
     }
 }
 
 /// NTT^-1 of `c_hat o v_hat` into `out`, centred: the exact small product (|c| < q/2). `tmp`
 /// holds the NTT-domain product (ScalarVectorNTT, FIPS 204 Algorithm 47, one entry at a time).
-fn product_centred<B: Backend>(
+pub(crate) fn product_centred<B: Backend>(
     b: B,
     c_hat: &NttPoly,
     v_hat: &NttPoly,
@@ -221,15 +233,16 @@ fn sign_with<P: Parameters, B: Backend>(
         b.w1_encode::<P>(s.w1.as_ref(), w1_bytes);
         shake256(&[mu, w1_bytes], c_tilde);
         public_mut(c_tilde);
-        // Steps 16-17: c = SampleInBall(c-tilde), c-hat = NTT(c).
+        // Step 16: c = SampleInBall(c-tilde), and the offsets of its tau nonzero terms.
+        // (Step 17, c-hat = NTT(c), only if the attempt gets to ct0.)
         sample_in_ball::<P>(c_tilde, &mut s.c);
-        b.ntt(&s.c, &mut s.c_hat);
+        let c = SparseC::from_poly(&s.c);
 
         // Steps 18-20: cs1, z = y + cs1, made in y's buffer. The two checks of step 23 are made
         // one at a time, each as soon as its input exists, so that an attempt rejected on z (the
         // most common reason) skips cs2; the result is the same either way.
-        for (s1_hat_i, z_i) in key.s1_hat.as_ref().iter().zip(s.y.as_mut()) {
-            product_centred(b, &s.c_hat, s1_hat_i, &mut s.t_hat[0], &mut s.t[0]);
+        for (s1_i, z_i) in key.s1.as_ref().iter().zip(s.y.as_mut()) {
+            mul_secret::<P, B>(b, &c, s1_i, &mut s.sparse, &mut s.t[0]);
             z_i.add_assign(&s.t[0]);
         }
         let z = s.y.as_mut();
@@ -242,8 +255,8 @@ fn sign_with<P: Parameters, B: Backend>(
         }
 
         // Steps 19 and 21: cs2, r0 = LowBits(w - cs2); r is kept reduced into [0, q).
-        for (s2_hat_i, r_i) in key.s2_hat.as_ref().iter().zip(s.r.as_mut()) {
-            product_centred(b, &s.c_hat, s2_hat_i, &mut s.t_hat[0], r_i);
+        for (s2_i, r_i) in key.s2.as_ref().iter().zip(s.r.as_mut()) {
+            mul_secret::<P, B>(b, &c, s2_i, &mut s.sparse, r_i);
         }
         b.sub_freeze(s.w.as_ref(), s.r.as_mut());
         // Step 23, second check. Constant time: as the first.
@@ -252,6 +265,8 @@ fn sign_with<P: Parameters, B: Backend>(
             continue;
         }
 
+        // Step 17 (deferred to here): c-hat = NTT(c).
+        b.ntt(&s.c, &mut s.c_hat);
         // Steps 25-26: ct0 = NTT^-1(c-hat o t0-hat), h = MakeHint(-ct0, w - cs2 + ct0). w is
         // not needed any more (w1 and r are made from it): ct0 goes into its buffer.
         let ct0 = s.w.as_mut();
@@ -298,21 +313,9 @@ mod tests {
     use super::*;
     use crate::expanded::ExpandedSecret;
     use crate::keygen::keygen_internal;
-    use crate::ntt::ntt;
     use crate::params::{MlDsa44, MlDsa65, MlDsa87};
 
-    /// sign_with_rho_pp with observation, rho'' made as ML-DSA makes it, on the process's
-    /// backend.
-    fn sign_observed<P: Parameters>(
-        sk: &ExpandedSecret<P>,
-        mu: &[u8; 64],
-        rnd: &[u8; 32],
-        observe: &mut impl FnMut(Rejection),
-    ) -> Result<P::SigBytes, Error> {
-        with_backend!(|b| sign_observed_on(b, sk, mu, rnd, observe))
-    }
-
-    /// As [`sign_observed`], on backend `b` whatever the process chose.
+    /// sign_with_rho_pp with observation, rho'' made as ML-DSA makes it, on backend `b`.
     fn sign_observed_on<P: Parameters, B: Backend>(
         b: B,
         sk: &ExpandedSecret<P>,
@@ -377,9 +380,21 @@ mod tests {
         );
     }
 
-    /// A key whose s1 is far outside [-eta, eta] (impossible through any public constructor)
-    /// makes every attempt fail the z check: signing must stop after exactly
-    /// MAX_SIGN_ATTEMPTS attempts with a typed error, not loop forever or panic.
+    /// A backend whose norm check always says "too large": every attempt fails the z check.
+    /// (The other kernels are the portable ones.)
+    #[derive(Clone, Copy, Debug)]
+    struct RejectEverything;
+
+    impl Backend for RejectEverything {
+        fn vec_exceeds(self, _: &[Poly], _: i32) -> u32 {
+            1
+        }
+    }
+
+    /// When every attempt is rejected (here by a backend whose norm check always fails: no
+    /// valid key can force it, and s1 and s2 are held in 8 bits, so a key with a huge s1 no
+    /// longer can either), signing must stop after exactly MAX_SIGN_ATTEMPTS attempts with a
+    /// typed error, not loop forever or panic.
     #[test]
     #[cfg_attr(
         miri,
@@ -390,12 +405,8 @@ mod tests {
         let mut pk = <P as Parameters>::PkBytes::zeroed();
         let mut sk = ExpandedSecret::<P>::zeroed();
         keygen_internal::<P>(&[7; 32], &mut pk, &mut sk);
-        let huge = Poly([1 << 20; 256]);
-        for s1_hat in sk.s1_hat.as_mut() {
-            ntt(&huge, s1_hat);
-        }
         let mut attempts = 0u32;
-        let result = sign_observed(&sk, &[1; 64], &[2; 32], &mut |r| {
+        let result = sign_observed_on(RejectEverything, &sk, &[1; 64], &[2; 32], &mut |r| {
             assert_eq!(r, Rejection::ZBound);
             attempts += 1;
         });

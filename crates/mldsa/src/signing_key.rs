@@ -20,7 +20,7 @@ use zeroize::{ZeroizeOnDrop, Zeroizing};
 ///
 /// Holds the 32-byte seed xi when the key was made from one (the seed *is* the private key:
 /// FIPS 204 section 3.6.3, and RFC 9881's preferred storage form), and caches the expanded form
-/// signing needs (K, tr, s1 in the NTT domain, s2 and t0) together with the verifying key. All
+/// signing needs (K, tr, s1 and s2 as bytes, t0) together with the verifying key. All
 /// secret parts are zeroised on drop. Keys that sign many messages should be
 /// [prepared](SigningKey::prepare).
 ///
@@ -495,12 +495,11 @@ impl<P: ParameterSet> SigningKey<P> {
             crate::ct::classify(seed);
         }
         crate::ct::classify(&mut self.secret.k);
-        crate::ct::classify(self.secret.s1_hat.as_mut());
+        crate::ct::classify(self.secret.s1.as_mut());
         crate::ct::classify(self.secret.s2.as_mut());
         crate::ct::classify(self.secret.t0.as_mut());
         #[cfg(feature = "alloc")]
         if let Some(kept) = &mut self.secret.prepared {
-            crate::ct::classify(kept.s2_hat.as_mut());
             crate::ct::classify(kept.t0_hat.as_mut());
         }
     }

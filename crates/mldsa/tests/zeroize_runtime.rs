@@ -11,7 +11,8 @@
 //!   strings and their 8-byte lanes (the Keccak state and the AVX2 4-way Keccak hold secrets as
 //!   lanes), 16-byte windows of the packed encodings, and windows of 16 consecutive
 //!   coefficients as 32-bit words of the coefficient form, of the NTT form (FIPS 204 Algorithm
-//!   41, computed here) and of the NTT form in Montgomery representation (x * 2^32). Word
+//!   41, computed here) and of the NTT form in Montgomery representation (x * 2^32), and for s1
+//!   and s2 as signed bytes (the form keys hold them in). Word
 //!   windows are compared modulo q (every word with |w| < 16q is reduced to [0, q) before the
 //!   comparison), because the library's arithmetic is lazy: an NTT value may sit in memory as
 //!   any representative up to 9q. Low-entropy windows (few distinct values) are left out.
@@ -110,15 +111,18 @@ enum Form {
     Ntt,
     /// 16 NTT-domain values times 2^32 (Montgomery form), mod q.
     NttMont,
+    /// 16 coefficients as signed bytes (how keys hold s1 and s2).
+    Small,
 }
 
-const FORMS: [Form; 6] = [
+const FORMS: [Form; 7] = [
     Form::Whole,
     Form::Lane,
     Form::Packed,
     Form::Coeffs,
     Form::Ntt,
     Form::NttMont,
+    Form::Small,
 ];
 const KINDS: usize = SECRETS.len() * FORMS.len();
 
@@ -150,6 +154,7 @@ impl std::fmt::Display for Kind {
             Form::Coeffs => "16 coefficients",
             Form::Ntt => "16 NTT values",
             Form::NttMont => "16 NTT values (Montgomery)",
+            Form::Small => "16 coefficients as bytes",
         };
         write!(f, "{:?} ({form})", self.secret)
     }
@@ -293,21 +298,7 @@ impl NeedleBuilder {
             for (d, &v) in data.iter_mut().zip(w) {
                 *d = v.rem_euclid(Q) as u32;
             }
-            let mut sorted = data;
-            sorted.sort_unstable();
-            let mut distinct = 1;
-            let mut run = 1;
-            let mut longest = 1;
-            for i in 1..WINDOW {
-                if sorted[i] == sorted[i - 1] {
-                    run += 1;
-                } else {
-                    distinct += 1;
-                    run = 1;
-                }
-                longest = longest.max(run);
-            }
-            if distinct >= 4 && longest <= WINDOW / 2 {
+            if lively(&data) {
                 self.words.push(WordNeedle {
                     key: (data[0] as u64) << 32 | data[1] as u64,
                     kind,
@@ -317,10 +308,33 @@ impl NeedleBuilder {
         }
     }
 
+    /// Non-overlapping windows of `WINDOW` coefficients of a small polynomial (s1, s2) as
+    /// signed bytes, skipping dull ones as [`Self::windows`] does.
+    fn small_windows(&mut self, secret: Secret, values: &[i64]) {
+        for w in values.chunks_exact(WINDOW) {
+            let mut data = [0u8; WINDOW];
+            for (d, &v) in data.iter_mut().zip(w) {
+                *d = i8::try_from(v).expect("a small coefficient") as u8;
+            }
+            if lively(&data) {
+                self.bytes(
+                    Kind {
+                        secret,
+                        form: Form::Small,
+                    },
+                    &data,
+                );
+            }
+        }
+    }
+
     /// A secret polynomial vector (coefficients in (-q, q)): coefficient, NTT and Montgomery
-    /// NTT windows.
+    /// NTT windows, and for s1 and s2 byte windows.
     fn poly_vec(&mut self, secret: Secret, polys: &[[i64; 256]]) {
         for p in polys {
+            if matches!(secret, Secret::S1 | Secret::S2) {
+                self.small_windows(secret, p);
+            }
             self.windows(
                 Kind {
                     secret,
@@ -374,6 +388,26 @@ impl NeedleBuilder {
             counts,
         }
     }
+}
+
+/// Whether a window is worth a needle: at least 4 distinct values, none in more than half the
+/// places.
+fn lively<T: Copy + Ord>(data: &[T; WINDOW]) -> bool {
+    let mut sorted = *data;
+    sorted.sort_unstable();
+    let mut distinct = 1;
+    let mut run = 1;
+    let mut longest = 1;
+    for i in 1..WINDOW {
+        if sorted[i] == sorted[i - 1] {
+            run += 1;
+        } else {
+            distinct += 1;
+            run = 1;
+        }
+        longest = longest.max(run);
+    }
+    distinct >= 4 && longest <= WINDOW / 2
 }
 
 /// FIPS 204 Algorithm 41, NTT, plainly (exact residues in [0, q), no Montgomery arithmetic):
@@ -1461,25 +1495,26 @@ fn planted_leaks_are_found() {
             let shown = |s, form| format!("{}/{}", f.of(s, form), count(s, form));
             println!(
                 "{backend:?}: a live {} key holds K x{}, NTT windows s1 {} s2 {} t0 {}, \
-                 coefficient windows s2 {} t0 {}, Montgomery-form windows {}",
+                 byte windows s1 {} s2 {}, coefficient windows t0 {}, Montgomery-form windows {}",
                 if prepared { "prepared" } else { "fresh" },
                 f.of(Secret::K, Form::Whole),
                 shown(Secret::S1, Form::Ntt),
                 shown(Secret::S2, Form::Ntt),
                 shown(Secret::T0, Form::Ntt),
-                shown(Secret::S2, Form::Coeffs),
+                shown(Secret::S1, Form::Small),
+                shown(Secret::S2, Form::Small),
                 shown(Secret::T0, Form::Coeffs),
                 f.of(Secret::S1, Form::NttMont)
                     + f.of(Secret::S2, Form::NttMont)
                     + f.of(Secret::T0, Form::NttMont),
             );
             let mut expected = vec![
-                (Secret::S1, Form::Ntt),
-                (Secret::S2, Form::Coeffs),
+                (Secret::S1, Form::Small),
+                (Secret::S2, Form::Small),
                 (Secret::T0, Form::Coeffs),
             ];
             if prepared {
-                expected.extend([(Secret::S2, Form::Ntt), (Secret::T0, Form::Ntt)]);
+                expected.push((Secret::T0, Form::Ntt));
             }
             assert!(
                 f.of(Secret::K, Form::Whole) == 1

@@ -785,7 +785,8 @@ static void misc(void) {
     /* The default is the fastest backend the CPU (and OS) supports, as the compiler's own
      * CPUID reading sees it (under valgrind, the CPU valgrind emulates). */
     __builtin_cpu_init();
-    const char *want = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl")
+    const char *want = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+                               __builtin_cpu_supports("avx512bw")
                            ? "avx512"
                            : __builtin_cpu_supports("avx2") ? "avx2" : "portable";
     CHECK(strcmp(b, want) == 0, "default backend %s, the CPU supports %s", b, want);

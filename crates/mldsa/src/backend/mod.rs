@@ -16,7 +16,8 @@
 // what the kernel tests in `backend/avx2/` check against the portable code.
 
 use crate::params::{Parameters, PolyVec};
-use crate::poly::{NttPoly, Poly};
+use crate::poly::{N, NttPoly, Poly};
+use crate::sparse::{SparseC, SparseScratch, WideScratch};
 use core::sync::atomic::{AtomicU8, Ordering};
 
 #[cfg(target_arch = "x86_64")]
@@ -76,6 +77,40 @@ pub(crate) trait Backend: Copy {
     #[inline(always)]
     fn scalar_vector_ntt(self, c: &NttPoly, v: &[NttPoly], out: &mut [NttPoly]) {
         crate::ntt::scalar_vector_ntt(c, v, out)
+    }
+
+    /// c s1 or c s2 from c's nonzero coefficients, in 8-bit sums (FIPS 204 Alg. 7 steps
+    /// 18-19, eta = 2). Bounds: as [`crate::sparse::mul_tiny`].
+    #[inline(always)]
+    fn sparse_mul_tiny(
+        self,
+        c: &SparseC,
+        s: &[i8; N],
+        scratch: &mut SparseScratch,
+        out: &mut Poly,
+    ) {
+        crate::sparse::mul_tiny(c, s, scratch, out)
+    }
+
+    /// c s1 or c s2 from c's nonzero coefficients, in 16-bit sums (FIPS 204 Alg. 7 steps
+    /// 18-19). Bounds: as [`crate::sparse::mul_small`].
+    #[inline(always)]
+    fn sparse_mul_small(
+        self,
+        c: &SparseC,
+        s: &[i8; N],
+        scratch: &mut SparseScratch,
+        out: &mut Poly,
+    ) {
+        crate::sparse::mul_small(c, s, scratch, out)
+    }
+
+    /// c t0 from c's nonzero coefficients (FIPS 204 Alg. 7 step 25).
+    /// Bounds: as [`crate::sparse::mul_wide`].
+    #[inline(always)]
+    #[cfg_attr(not(any(test, mldsa_ct)), allow(dead_code))]
+    fn sparse_mul_wide(self, c: &SparseC, t: &[i16; N], scratch: &mut WideScratch, out: &mut Poly) {
+        crate::sparse::mul_wide(c, t, scratch, out)
     }
 
     /// FIPS 204 Algorithm 32, ExpandA.
@@ -210,6 +245,27 @@ pub(crate) fn wipe(coeffs: &mut [i32; crate::poly::N]) {
     zeroize::Zeroize::zeroize(coeffs);
 }
 
+/// [`wipe`] for a [`crate::poly::SmallPoly`] (s1 or s2 as bytes): whole registers on AVX2,
+/// one byte at a time otherwise.
+#[inline]
+pub(crate) fn wipe_small(p: &mut crate::poly::SmallPoly) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(avx2) = avx2::Avx2::chosen() {
+        return avx2.wipe_small(p);
+    }
+    zeroize::Zeroize::zeroize(&mut p.0);
+}
+
+/// [`wipe`] for the sparse products' working memory.
+#[inline]
+pub(crate) fn wipe_sparse(s: &mut SparseScratch) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(avx2) = avx2::Avx2::chosen() {
+        return avx2.wipe_sparse(s);
+    }
+    s.zeroize_each();
+}
+
 /// Overwrites the 4 KiB of dead stack just below the caller's frame, where a kernel the caller
 /// just returned from had its own frame: kernels working on secrets call this when their
 /// compiled form may have spilled secret values there (Z-1; `tests/zeroize_runtime.rs`). Every
@@ -237,7 +293,7 @@ pub enum BackendKind {
     Portable,
     /// x86-64 AVX2 (vectorised NTT, arithmetic, sampling and a 4-way Keccak).
     Avx2,
-    /// x86-64 AVX2 with AVX-512 (F and VL) variants of some of its kernels, on CPUs that have
+    /// x86-64 AVX2 with AVX-512 (F, VL and BW) variants of some of its kernels, on CPUs that have
     /// them; every other kernel is the AVX2 one.
     Avx512,
 }

@@ -20,7 +20,8 @@
 use core::arch::x86_64::*;
 
 use crate::params::{D, Parameters, Q, bitlen};
-use crate::poly::{N, Poly};
+use crate::poly::{N, Poly, SmallPoly};
+use crate::sparse::SparseScratch;
 
 // ---------------------------------------------------------------------------------------------
 // Loads, stores and small vector helpers.
@@ -605,6 +606,34 @@ pub(crate) fn wipe(coeffs: &mut [i32; N]) {
     // SAFETY: the array is N * 4 = (N / 8) * 32 bytes, writable through `coeffs`, and 32-byte
     // aligned because it belongs to a `repr(align(32))` Poly or NttPoly (debug-asserted inside).
     unsafe { zero_registers(coeffs.as_mut_ptr().cast(), N / 8) }
+}
+
+/// Zeroes a [`SmallPoly`] (s1 or s2 as bytes) with N / 32 aligned 32-byte volatile stores.
+#[target_feature(enable = "avx2")]
+pub(crate) fn wipe_small(p: &mut SmallPoly) {
+    const { assert!(size_of::<SmallPoly>() == N && align_of::<SmallPoly>().is_multiple_of(32)) };
+    // SAFETY: a SmallPoly is N = (N / 32) * 32 bytes (asserted above), writable through `p`,
+    // and 32-byte aligned (`repr(C, align(32))`, asserted above); any bytes are valid i8.
+    unsafe { zero_registers((p as *mut SmallPoly).cast(), N / 32) }
+}
+
+/// Zeroes the sparse products' working memory with aligned 32-byte volatile stores.
+#[target_feature(enable = "avx2")]
+pub(crate) fn wipe_sparse(s: &mut SparseScratch) {
+    const {
+        assert!(
+            size_of::<SparseScratch>().is_multiple_of(32)
+                && align_of::<SparseScratch>().is_multiple_of(32)
+        )
+    };
+    // SAFETY: the struct is a whole number of 32-byte slots, 32-byte aligned (both asserted
+    // above) and writable through `s`; its fields are integer arrays, valid as all zero.
+    unsafe {
+        zero_registers(
+            (s as *mut SparseScratch).cast(),
+            size_of::<SparseScratch>() / 32,
+        )
+    }
 }
 
 /// cs2_i := freeze(w_i - cs2_i), coefficient-wise (FIPS 204 Alg. 7 step 21, r = w - cs2 kept

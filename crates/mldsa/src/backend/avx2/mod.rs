@@ -6,7 +6,7 @@
 //! (calling a `target_feature` function from code compiled without the feature) are sound.
 //! The AVX-512 variants (`ntt512`: NTT, NTT^-1 and the pointwise products, `avx2,avx512f`
 //! functions with the same contracts) are called only where [`Avx2::avx512`] returned true,
-//! which needs AVX-512 F and VL to have been detected.
+//! which needs AVX-512 F, VL and BW to have been detected.
 //!
 //! Layout: polynomials keep the portable layout (coefficient i at index i, NTT values in FIPS
 //! 204's bit-reversed order), so NTT-domain values made by one backend are valid for the other.
@@ -18,20 +18,23 @@ pub(crate) mod keccak_bmi;
 pub(crate) mod ntt;
 pub(crate) mod ntt512;
 pub(crate) mod sample;
+pub(crate) mod sparse;
 #[cfg(test)]
 mod tests;
 
 use super::Backend;
 use crate::params::{Parameters, SamplerXof};
-use crate::poly::{NttPoly, Poly};
+use crate::poly::{N, NttPoly, Poly};
+use crate::sparse::{SparseC, SparseScratch, WideScratch};
 
 cpufeatures::new!(cpuid_avx2, "avx2");
-// The AVX-512 variants use only F (zmm, 32- and 64-bit lanes) and VL (the same on ymm);
-// cpufeatures also checks that the OS saves the zmm and mask registers (XCR0).
-cpufeatures::new!(cpuid_avx512, "avx512f", "avx512vl");
+// The AVX-512 variants use only F (zmm, 32- and 64-bit lanes), VL (the same on ymm) and BW
+// (16-bit lanes, in the sparse products); every CPU with F and VL has BW. cpufeatures also
+// checks that the OS saves the zmm and mask registers (XCR0).
+cpufeatures::new!(cpuid_avx512, "avx512f", "avx512vl", "avx512bw");
 
 /// Proof that the CPU (and the OS) support AVX2, and whether the AVX-512 variants of the
-/// kernels that have one run (only if the CPU and OS also support AVX-512 F and VL).
+/// kernels that have one run (only if the CPU and OS also support AVX-512 F, VL and BW).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Avx2 {
     avx512: bool,
@@ -57,7 +60,21 @@ impl Avx2 {
         unsafe { arith::wipe(coeffs) }
     }
 
-    /// Whether this CPU and OS also support AVX-512 F and VL (detected once, then cached).
+    /// [`super::wipe_small`] with 32-byte volatile stores.
+    #[inline]
+    pub(crate) fn wipe_small(self, p: &mut crate::poly::SmallPoly) {
+        // SAFETY: `self` exists only after `Avx2::detect` found AVX2.
+        unsafe { arith::wipe_small(p) }
+    }
+
+    /// [`super::wipe_sparse`] with 32-byte volatile stores.
+    #[inline]
+    pub(crate) fn wipe_sparse(self, s: &mut SparseScratch) {
+        // SAFETY: `self` exists only after `Avx2::detect` found AVX2.
+        unsafe { arith::wipe_sparse(s) }
+    }
+
+    /// Whether this CPU and OS also support AVX-512 F, VL and BW (detected once, then cached).
     #[inline]
     pub(crate) fn detect_avx512(self) -> bool {
         #[cfg(miri)]
@@ -66,7 +83,7 @@ impl Avx2 {
         cpuid_avx512::get()
     }
 
-    /// The same proof with the AVX-512 variants on, if the CPU and OS support AVX-512 F and VL.
+    /// The same proof with the AVX-512 variants on, if the CPU and OS support AVX-512 F, VL and BW.
     #[inline]
     pub(crate) fn with_avx512(self) -> Option<Self> {
         self.detect_avx512().then_some(Self { avx512: true })
@@ -110,8 +127,9 @@ macro_rules! avx2 {
 macro_rules! avx512 {
     ($f:expr) => {
         // SAFETY: an `Avx2` value exists only after `Avx2::detect` found AVX2, and the caller
-        // checked `avx512()`, true only where `detect_avx512` found AVX-512 F and VL, so the
-        // `target_feature(enable = "avx2,avx512f")` function runs on a CPU that has them.
+        // checked `avx512()`, true only where `detect_avx512` found AVX-512 F, VL and BW, so
+        // the `target_feature(enable = "avx2,avx512f[,avx512bw]")` function runs on a CPU that
+        // has them.
         unsafe { $f }
     };
 }
@@ -165,6 +183,45 @@ impl Backend for Avx2 {
     fn scalar_vector_ntt(self, c: &NttPoly, v: &[NttPoly], out: &mut [NttPoly]) {
         for (o, p) in out.iter_mut().zip(v.iter()) {
             self.multiply_ntt(c, p, o);
+        }
+    }
+
+    #[inline(always)]
+    fn sparse_mul_tiny(
+        self,
+        c: &SparseC,
+        s: &[i8; N],
+        scratch: &mut SparseScratch,
+        out: &mut Poly,
+    ) {
+        if self.avx512() {
+            avx512!(sparse::mul_tiny_512(c, s, scratch, out))
+        } else {
+            avx2!(sparse::mul_tiny(c, s, scratch, out))
+        }
+    }
+
+    #[inline(always)]
+    fn sparse_mul_small(
+        self,
+        c: &SparseC,
+        s: &[i8; N],
+        scratch: &mut SparseScratch,
+        out: &mut Poly,
+    ) {
+        if self.avx512() {
+            avx512!(sparse::mul_small_512(c, s, scratch, out))
+        } else {
+            avx2!(sparse::mul_small(c, s, scratch, out))
+        }
+    }
+
+    #[inline(always)]
+    fn sparse_mul_wide(self, c: &SparseC, t: &[i16; N], scratch: &mut WideScratch, out: &mut Poly) {
+        if self.avx512() {
+            avx512!(sparse::mul_wide_512(c, t, scratch, out))
+        } else {
+            avx2!(sparse::mul_wide(c, t, scratch, out))
         }
     }
 
