@@ -174,22 +174,7 @@ pub(crate) fn fits_8_bits(c: &SparseC, s: &[i8; N]) -> bool {
 /// Bounds: tau ||s||_inf <= 127; |out| <= tau ||s||_inf.
 pub(crate) fn mul_tiny(c: &SparseC, s: &[i8; N], scratch: &mut SparseScratch, out: &mut Poly) {
     debug_assert!(fits_8_bits(c, s), "Bounds: tau ||s|| <= 127");
-    let (ext, acc) = (&mut scratch.tiny, &mut scratch.acc8);
-    for (i, &x) in s.iter().enumerate() {
-        ext[i] = x;
-        ext[N + i] = x.wrapping_neg();
-        ext[2 * N + i] = x;
-    }
-    *acc = [0; N];
-    for &off in c.offsets() {
-        let window = &ext[off as usize..off as usize + N];
-        for (a, x) in acc.iter_mut().zip(window) {
-            *a = a.wrapping_add(*x);
-        }
-    }
-    for (o, a) in out.0.iter_mut().zip(acc.iter()) {
-        *o = i32::from(*a);
-    }
+    window_sums(c, s, &mut scratch.tiny, &mut scratch.acc8, out);
 }
 
 /// out = c s exactly, for an s with 8-bit coefficients (s1 or s2: Alg. 7 steps 18 and 19,
@@ -197,23 +182,7 @@ pub(crate) fn mul_tiny(c: &SparseC, s: &[i8; N], scratch: &mut SparseScratch, ou
 ///
 /// Bounds: any i8 s; |out| <= tau 128 (tau eta for s in [-eta, eta]).
 pub(crate) fn mul_small(c: &SparseC, s: &[i8; N], scratch: &mut SparseScratch, out: &mut Poly) {
-    let (ext, acc) = (&mut scratch.small, &mut scratch.acc);
-    for (i, &x) in s.iter().enumerate() {
-        let x = i16::from(x);
-        ext[i] = x;
-        ext[N + i] = x.wrapping_neg();
-        ext[2 * N + i] = x;
-    }
-    *acc = [0; N];
-    for &off in c.offsets() {
-        let window = &ext[off as usize..off as usize + N];
-        for (a, x) in acc.iter_mut().zip(window) {
-            *a = a.wrapping_add(*x);
-        }
-    }
-    for (o, a) in out.0.iter_mut().zip(acc.iter()) {
-        *o = i32::from(*a);
-    }
+    window_sums(c, s, &mut scratch.small, &mut scratch.acc, out);
 }
 
 /// out = c t exactly, for a t with 16-bit coefficients (t0: Alg. 7 step 25,
@@ -229,19 +198,61 @@ pub(crate) fn mul_small(c: &SparseC, s: &[i8; N], scratch: &mut SparseScratch, o
     allow(dead_code, reason = "measured, not used")
 )]
 pub(crate) fn mul_wide(c: &SparseC, t: &[i16; N], scratch: &mut WideScratch, out: &mut Poly) {
-    let ext = &mut scratch.0;
-    for (i, &x) in t.iter().enumerate() {
-        let x = i32::from(x);
+    let mut acc = [0i32; N];
+    window_sums(c, t, &mut scratch.0, &mut acc, out);
+    acc.zeroize();
+}
+
+/// A lane type of the portable kernels' sums: wrapping addition and negation (the sums are
+/// exact by the kernels' bounds; wrapping only keeps the arithmetic free of overflow checks).
+trait Lane: Copy + Into<i32> {
+    const ZERO: Self;
+    fn add(self, other: Self) -> Self;
+    fn neg(self) -> Self;
+}
+
+macro_rules! lane {
+    ($($t:ty),*) => {$(
+        impl Lane for $t {
+            const ZERO: Self = 0;
+            #[inline(always)]
+            fn add(self, other: Self) -> Self {
+                self.wrapping_add(other)
+            }
+            #[inline(always)]
+            fn neg(self) -> Self {
+                self.wrapping_neg()
+            }
+        }
+    )*};
+}
+lane!(i8, i16, i32);
+
+/// The portable kernels' one loop: `ext` := [s, -s, s] in lanes of type `T`, `acc` := the sum
+/// of c's windows of it, `out` := `acc` widened.
+#[inline(always)]
+fn window_sums<S: Copy + Into<T>, T: Lane>(
+    c: &SparseC,
+    s: &[S; N],
+    ext: &mut [T; EXT],
+    acc: &mut [T; N],
+    out: &mut Poly,
+) {
+    for (i, &x) in s.iter().enumerate() {
+        let x: T = x.into();
         ext[i] = x;
-        ext[N + i] = x.wrapping_neg();
+        ext[N + i] = x.neg();
         ext[2 * N + i] = x;
     }
-    out.0 = [0; N];
+    *acc = [T::ZERO; N];
     for &off in c.offsets() {
         let window = &ext[off as usize..off as usize + N];
-        for (a, x) in out.0.iter_mut().zip(window) {
-            *a = a.wrapping_add(*x);
+        for (a, &x) in acc.iter_mut().zip(window) {
+            *a = a.add(x);
         }
+    }
+    for (o, &a) in out.0.iter_mut().zip(acc.iter()) {
+        *o = a.into();
     }
 }
 
