@@ -292,10 +292,15 @@ impl<const RATE: usize, const DS: u8> Sponge<RATE, DS> {
     }
 }
 
-/// SHAKE128 (FIPS 202): rate 168 bytes.
-pub(crate) type Shake128 = Sponge<168, 0x1F>;
-/// SHAKE256 (FIPS 202): rate 136 bytes.
-pub(crate) type Shake256 = Sponge<136, 0x1F>;
+/// SHAKE128's rate in bytes (FIPS 202: 1344 bits).
+pub(crate) const SHAKE128_RATE: usize = 168;
+/// SHAKE256's rate in bytes (FIPS 202: 1088 bits).
+pub(crate) const SHAKE256_RATE: usize = 136;
+
+/// SHAKE128 (FIPS 202).
+pub(crate) type Shake128 = Sponge<SHAKE128_RATE, 0x1F>;
+/// SHAKE256 (FIPS 202).
+pub(crate) type Shake256 = Sponge<SHAKE256_RATE, 0x1F>;
 /// SHA3-224 (FIPS 202): rate 144 bytes, 28-byte output.
 pub(crate) type Sha3_224 = Sponge<144, 0x06>;
 /// SHA3-256 (FIPS 202): rate 136 bytes, 32-byte output.

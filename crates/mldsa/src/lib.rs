@@ -112,7 +112,7 @@
 //! | 31 | RejBoundedPoly | `sample::rej_bounded_poly` |
 //! | 32 | ExpandA | `sample::expand_a` |
 //! | 33 | ExpandS | `sample::expand_s` |
-//! | 34 | ExpandMask | `sample::expand_mask` |
+//! | 34 | ExpandMask | `sample::expand_mask_polys` |
 //! | 35 | Power2Round | `rounding::power2_round` |
 //! | 36 | Decompose | `rounding::decompose` |
 //! | 37 | HighBits | `rounding::high_bits` |

@@ -2,10 +2,11 @@
 
 use crate::aes_ctr::AesCtrStream;
 use crate::declassify::public;
-use crate::keccak::{Shake128, Shake256};
+use crate::keccak::{SHAKE256_RATE, Shake128, Shake256};
 use crate::pack::integer_to_bytes_2;
 use crate::params::{Parameters, Q, SamplerXof};
 use crate::poly::{N, NttPoly, Poly};
+use crate::sparse::{MAX_TAU, SparseC};
 
 /// FIPS 204 Algorithm 14, CoeffFromThreeBytes: a 23-bit candidate, or None if it is >= q.
 ///
@@ -153,20 +154,26 @@ pub(crate) fn expand_s<P: Parameters>(rho_prime: &[u8; 64], s1: &mut P::VecL, s2
     scrub_after_secret_streams::<P>();
 }
 
-/// FIPS 204 Algorithm 34, ExpandMask: y[r] = BitUnpack(H(rho'' || IntegerToBytes(kappa + r, 2)),
-/// gamma1 - 1, gamma1). For the Dilithium v3.1 AES sets (section 5.3) the bytes are the first
-/// 32 (1 + bitlen(gamma1 - 1)) of AES-256-CTR with key rho''\[0..32\] and nonce kappa + r.
+/// FIPS 204 Algorithm 34, ExpandMask, for any count of polynomials: the r-th of `polys` is
+/// BitUnpack(H(rho'' || IntegerToBytes(first + r, 2)), gamma1 - 1, gamma1), y[r] of
+/// ExpandMask(rho'', first). (The signing loop takes each attempt's l polynomials from one
+/// such stream.) For the Dilithium v3.1 AES sets (section 5.3) the bytes are the first
+/// 32 (1 + bitlen(gamma1 - 1)) of AES-256-CTR with key rho''\[0..32\] and nonce first + r.
 ///
-/// Bounds: kappa + l - 1 < 2^16 (the signing loop bound makes it so; see params.rs).
-pub(crate) fn expand_mask<P: Parameters>(rho_pp: &[u8; 64], kappa: u16, y: &mut P::VecL) {
+/// Bounds: `first` + the count - 1 < 2^16 (the signing loop bound makes it so; see params.rs).
+pub(crate) fn expand_mask_polys<'a, P: Parameters>(
+    rho_pp: &[u8; 64],
+    first: u16,
+    polys: impl Iterator<Item = &'a mut Poly>,
+) {
     tick!(ExpandMask, 1);
     let mut seed = [0u8; 66];
     seed[..64].copy_from_slice(rho_pp);
     // 32 * (1 + bitlen(gamma1 - 1)) bytes per polynomial: 576 or 640.
     let mut buf = [0u8; 32 * 20];
     let v = &mut buf[..32 * P::Z_BITS];
-    for (r, poly) in y.as_mut().iter_mut().enumerate() {
-        seed[64..].copy_from_slice(&integer_to_bytes_2(kappa + r as u16));
+    for (r, poly) in polys.enumerate() {
+        seed[64..].copy_from_slice(&integer_to_bytes_2(first + r as u16));
         match P::XOF {
             SamplerXof::Shake => crate::keccak::shake256(&[&seed], v),
             SamplerXof::Aes256Ctr => AesCtrStream::for_seed(&seed).fill(v),
@@ -189,32 +196,75 @@ fn scrub_after_secret_streams<P: Parameters>() {
     }
 }
 
-/// FIPS 204 Algorithm 29, SampleInBall: the challenge c with tau coefficients in {-1, 1}.
+/// FIPS 204 Algorithm 29, SampleInBall: the challenge c with tau coefficients in {-1, 1}, as
+/// the list of its nonzero terms ([`SparseC`]: what signing multiplies by;
+/// [`SparseC::write_poly`] gives c itself).
+///
+/// The pseudocode's swap `c_i := c_j; c_j := (-1)^h` is followed on the terms: each step adds
+/// the term at j, and moves the term that was at j (if any) to i. Making the list here costs
+/// nothing; reading it off the dense c afterwards took a mispredicted branch per term.
 ///
 /// Constant time: c-tilde is public (it is part of the signature, and rejected c-tildes leak
 /// nothing useful: they are random-oracle outputs), so the rejection branches and the
-/// data-dependent index j may depend on it.
-pub(crate) fn sample_in_ball<P: Parameters>(c_tilde: &[u8], c: &mut Poly) {
+/// data-dependent indices may depend on it.
+pub(crate) fn sample_in_ball<P: Parameters>(c_tilde: &[u8]) -> SparseC {
     tick!(SampleInBall, 1);
     let mut h = Shake256::new();
     h.absorb(c_tilde);
     h.finalize();
-    let mut s = [0u8; 8];
-    h.squeeze(&mut s);
-    let signs = u64::from_le_bytes(s);
-    *c = Poly::ZERO;
+    let mut bytes = SqueezedBytes::new(&mut h);
+    let signs = u64::from_le_bytes(core::array::from_fn(|_| bytes.next()));
+    // slot[p]: the term at position p (NO_TERM where c_p = 0); at[e]: the position of term e.
+    const NO_TERM: u8 = u8::MAX;
+    let mut slot = [NO_TERM; N];
+    let mut at = [0u8; MAX_TAU];
     for (k, i) in (N - P::TAU..N).enumerate() {
-        let mut j = [0u8; 1];
-        loop {
-            h.squeeze(&mut j);
-            if j[0] as usize <= i {
-                break;
+        let j = loop {
+            let j = bytes.next() as usize;
+            if j <= i {
+                break j;
             }
+        };
+        // c_i := c_j. c_i is still 0 (no step has touched a position >= i), so the term at j,
+        // if there is one, moves to i. (j = i: no term there yet.)
+        let moved = slot[j];
+        if moved != NO_TERM {
+            at[moved as usize] = i as u8;
+            slot[i] = moved;
         }
-        let j = j[0] as usize;
-        c.0[i] = c.0[j];
-        // (-1)^h[i + tau - 256], with h the bits of the first 8 bytes.
-        c.0[j] = 1 - 2 * ((signs >> k) & 1) as i32;
+        // c_j := (-1)^h[k]: term k.
+        at[k] = j as u8;
+        slot[j] = k as u8;
+    }
+    SparseC::from_terms(&at[..P::TAU], signs)
+}
+
+/// The squeezed output of a sponge, one byte at a time, read a whole block at a time.
+struct SqueezedBytes<'a> {
+    sponge: &'a mut Shake256,
+    block: [u8; SHAKE256_RATE],
+    at: usize,
+}
+
+impl<'a> SqueezedBytes<'a> {
+    /// Bytes from `sponge`, which must have just been finalised.
+    fn new(sponge: &'a mut Shake256) -> Self {
+        Self {
+            sponge,
+            block: [0; SHAKE256_RATE],
+            at: SHAKE256_RATE,
+        }
+    }
+
+    /// The next output byte.
+    #[inline(always)]
+    fn next(&mut self) -> u8 {
+        if self.at == SHAKE256_RATE {
+            self.sponge.squeeze_block(&mut self.block);
+            self.at = 0;
+        }
+        self.at += 1;
+        self.block[self.at - 1]
     }
 }
 
@@ -245,7 +295,7 @@ mod tests {
             let mut seen: Vec<Poly> = Vec::new();
             for kappa in [0, l, top - l, top] {
                 let mut y = P::VecL::zeroed();
-                expand_mask::<P>(&rho_pp, kappa, &mut y);
+                expand_mask_polys::<P>(&rho_pp, kappa, y.as_mut().iter_mut());
                 for (r, p) in y.as_ref().iter().enumerate() {
                     // Independently: BitUnpack of H(rho'' || IntegerToBytes(kappa + r, 2)).
                     let mut v = [0u8; 32 * 20];
@@ -397,7 +447,7 @@ mod tests {
                 let c_tilde: [u8; 64] = test_bytes(label);
                 let c_tilde = &c_tilde[..P::C_TILDE_LEN];
                 let mut c = Poly::ZERO;
-                sample_in_ball::<P>(c_tilde, &mut c);
+                sample_in_ball::<P>(c_tilde).write_poly(&mut c);
                 let expect = sample_in_ball_literal(P::TAU, c_tilde);
                 assert_eq!(c.0, expect, "{}, c-tilde {label}", P::NAME);
                 assert_eq!(c.0.iter().filter(|&&x| x != 0).count(), P::TAU);
@@ -406,6 +456,20 @@ mod tests {
         check::<MlDsa44>();
         check::<MlDsa65>();
         check::<MlDsa87>();
+    }
+
+    /// The block-at-a-time reader returns the sponge's output stream, across block boundaries
+    /// (SampleInBall almost never reads past its first block, so its tests cannot show this).
+    #[test]
+    fn squeezed_bytes_cross_blocks() {
+        let mut expect = [0u8; 3 * SHAKE256_RATE + 5];
+        crate::keccak::shake256(&[b"squeezed bytes"], &mut expect);
+        let mut h = Shake256::new();
+        h.absorb(b"squeezed bytes");
+        h.finalize();
+        let mut bytes = SqueezedBytes::new(&mut h);
+        let got: Vec<u8> = (0..expect.len()).map(|_| bytes.next()).collect();
+        assert_eq!(got, expect);
     }
 
     #[test]

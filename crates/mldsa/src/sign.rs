@@ -12,7 +12,7 @@ use crate::params::{ByteArray, MAX_SIGN_ATTEMPTS, MU_LEN, Parameters};
 use crate::poly::{NttPoly, Poly};
 use crate::sample::sample_in_ball;
 use crate::scratch::Scratch;
-use crate::sparse::{SparseC, SparseScratch, mul_secret};
+use crate::sparse::{SparseScratch, mul_secret};
 use zeroize::{Zeroize, Zeroizing};
 
 /// Why one signing attempt was rejected (FIPS 204 Alg. 7 steps 23 and 28).
@@ -77,6 +77,58 @@ pub(crate) trait SigningSecret<P: Parameters> {
     fn with_tables<B: Backend, R>(&self, b: B, sign: impl FnOnce(&KeyTables<'_, P>) -> R) -> R;
 }
 
+/// The masks y of successive attempts. Attempt a's y is polynomials a l .. a l + l - 1 of one
+/// stream (FIPS 204 Alg. 7 steps 8, 11 and 31: kappa = a l, and ExpandMask's y[r] is stream
+/// polynomial kappa + r), so a backend that makes [`Backend::mask_batch`] polynomials at once
+/// (4 on AVX2) is asked only for whole batches, and the polynomials a batch makes past an
+/// attempt's y wait here for the next attempt: for ML-DSA-65 (l = 5) that is 1.25 four-way
+/// sponges an attempt instead of a four-way and a scalar one.
+///
+/// Secret (y is): the polynomials made ahead are wiped on drop.
+struct MaskStream {
+    /// Stream polynomials `next`, `next + 1`, ... made ahead (the first `ahead` entries).
+    made: Scratch<[Poly; 3]>,
+    ahead: usize,
+    /// The first stream polynomial not yet handed out: kappa of the next attempt.
+    next: u16,
+}
+
+impl MaskStream {
+    fn new() -> Self {
+        Self {
+            made: Scratch::zeroed(),
+            ahead: 0,
+            next: 0,
+        }
+    }
+
+    /// y for the next attempt (FIPS 204 Alg. 7 step 11, y = ExpandMask(rho'', kappa)).
+    ///
+    /// Constant time: the counts depend only on l, the backend and the attempt number.
+    fn next_mask<P: Parameters, B: Backend>(&mut self, b: B, rho_pp: &[u8; 64], y: &mut [Poly]) {
+        let (ready, rest) = y.split_at_mut(self.ahead);
+        ready.copy_from_slice(&self.made[..self.ahead]);
+        // Enough past y to end on a whole batch (fewer than 4 extra: the bound of params.rs,
+        // (attempts + 1) l < 2^16, keeps the last of them below 2^16 too).
+        let batch = b.mask_batch::<P>();
+        let extra = (batch - rest.len() % batch) % batch;
+        let first = self.next + self.ahead as u16;
+        b.expand_mask_polys::<P>(
+            rho_pp,
+            first,
+            rest.iter_mut().chain(self.made[..extra].iter_mut()),
+        );
+        self.next += y.len() as u16;
+        self.ahead = extra;
+    }
+}
+
+impl Drop for MaskStream {
+    fn drop(&mut self) {
+        self.made.zeroize();
+    }
+}
+
 /// Working memory of one signature, zeroised on drop. Buffers are reused between attempts and
 /// overwritten in full by each attempt, so nothing from a rejected attempt leaks into the next.
 ///
@@ -89,6 +141,8 @@ pub(crate) trait SigningSecret<P: Parameters> {
 struct SignScratch<P: Parameters> {
     /// y, then z = y + cs1 (a rejected attempt's y is not needed again).
     y: Scratch<P::VecL>,
+    /// Where y comes from.
+    masks: MaskStream,
     /// NTT(y).
     y_hat: Scratch<P::NttVecL>,
     /// w, then (once w1 and r are made from it) ct0, then r + ct0.
@@ -112,6 +166,7 @@ impl<P: Parameters> SignScratch<P> {
     fn new() -> Self {
         Self {
             y: Scratch::zeroed(),
+            masks: MaskStream::new(),
             y_hat: Scratch::zeroed(),
             w: Scratch::zeroed(),
             w1: Scratch::zeroed(),
@@ -207,12 +262,10 @@ fn sign_with<P: Parameters, B: Backend>(
     let mut w1_bytes = [0u8; 8 * 32 * 6];
     let w1_bytes = &mut w1_bytes[..P::W1_LEN];
 
-    for attempt in 0..MAX_SIGN_ATTEMPTS {
-        // Step 8 and 31: kappa = attempt * l; it stays below 2^16 (asserted in params.rs).
-        let kappa = attempt * P::L as u16;
-
-        // Step 11: y = ExpandMask(rho'', kappa).
-        b.expand_mask::<P>(rho_pp, kappa, &mut s.y);
+    for _ in 0..MAX_SIGN_ATTEMPTS {
+        // Steps 8, 11 and 31: y = ExpandMask(rho'', kappa), kappa = attempt * l (below 2^16:
+        // asserted in params.rs).
+        s.masks.next_mask::<P, B>(b, rho_pp, s.y.as_mut());
         // Steps 12-13: w = NTT^-1(A-hat o NTT(y)), a row at a time; w1 = HighBits(w).
         b.ntt_vec(s.y.as_ref(), s.y_hat.as_mut());
         for (row, w_i) in key.a_hat.as_ref().iter().zip(s.w.as_mut()) {
@@ -233,10 +286,9 @@ fn sign_with<P: Parameters, B: Backend>(
         b.w1_encode::<P>(s.w1.as_ref(), w1_bytes);
         shake256(&[mu, w1_bytes], c_tilde);
         public_mut(c_tilde);
-        // Step 16: c = SampleInBall(c-tilde), and the offsets of its tau nonzero terms.
-        // (Step 17, c-hat = NTT(c), only if the attempt gets to ct0.)
-        sample_in_ball::<P>(c_tilde, &mut s.c);
-        let c = SparseC::from_poly(&s.c);
+        // Step 16: c = SampleInBall(c-tilde), as its tau nonzero terms. (Step 17, c-hat =
+        // NTT(c), only if the attempt gets to ct0.)
+        let c = sample_in_ball::<P>(c_tilde);
 
         // Steps 18-20: cs1, z = y + cs1, made in y's buffer. The two checks of step 23 are made
         // one at a time, each as soon as its input exists, so that an attempt rejected on z (the
@@ -266,6 +318,7 @@ fn sign_with<P: Parameters, B: Backend>(
         }
 
         // Step 17 (deferred to here): c-hat = NTT(c).
+        c.write_poly(&mut s.c);
         b.ntt(&s.c, &mut s.c_hat);
         // Steps 25-26: ct0 = NTT^-1(c-hat o t0-hat), h = MakeHint(-ct0, w - cs2 + ct0). w is
         // not needed any more (w1 and r are made from it): ct0 goes into its buffer.

@@ -168,7 +168,7 @@ fn verify_with<P: Parameters, B: Backend>(
 
     // Step 9: c = SampleInBall(c-tilde).
     let mut c = Poly::ZERO;
-    sample_in_ball::<P>(c_tilde, &mut c);
+    sample_in_ball::<P>(c_tilde).write_poly(&mut c);
     let mut c_hat = NttPoly::ZERO;
     b.ntt(&c, &mut c_hat);
 

@@ -125,10 +125,30 @@ pub(crate) trait Backend: Copy {
         crate::sample::expand_s::<P>(rho_prime, s1, s2)
     }
 
-    /// FIPS 204 Algorithm 34, ExpandMask. Bounds: as [`crate::sample::expand_mask`].
+    /// ExpandMask(rho'', kappa), l polynomials. Bounds: as [`crate::sample::expand_mask_polys`].
+    #[cfg(any(mldsa_ct, feature = "profile"))]
     #[inline(always)]
     fn expand_mask<P: Parameters>(self, rho_pp: &[u8; 64], kappa: u16, y: &mut P::VecL) {
-        crate::sample::expand_mask::<P>(rho_pp, kappa, y)
+        self.expand_mask_polys::<P>(rho_pp, kappa, y.as_mut().iter_mut())
+    }
+
+    /// Polynomials `first`, `first + 1`, ... of ExpandMask's stream. Bounds: as
+    /// [`crate::sample::expand_mask_polys`].
+    #[inline(always)]
+    fn expand_mask_polys<'a, P: Parameters>(
+        self,
+        rho_pp: &[u8; 64],
+        first: u16,
+        polys: impl Iterator<Item = &'a mut Poly>,
+    ) {
+        crate::sample::expand_mask_polys::<P>(rho_pp, first, polys)
+    }
+
+    /// How many mask polynomials [`Self::expand_mask_polys`] makes for the price of one: the
+    /// signing loop asks for whole batches ([`crate::sign`]'s `MaskStream`).
+    #[inline(always)]
+    fn mask_batch<P: Parameters>(self) -> usize {
+        1
     }
 
     /// BitUnpack(v, gamma1 - 1, gamma1) of y or z. Bounds: as [`crate::pack::bit_unpack_z`].

@@ -268,10 +268,28 @@ impl Backend for Avx2 {
     }
 
     #[inline(always)]
-    fn expand_mask<P: Parameters>(self, rho_pp: &[u8; 64], kappa: u16, y: &mut P::VecL) {
+    fn expand_mask_polys<'a, P: Parameters>(
+        self,
+        rho_pp: &[u8; 64],
+        first: u16,
+        polys: impl Iterator<Item = &'a mut Poly>,
+    ) {
         match P::XOF {
-            SamplerXof::Shake => avx2!(sample::expand_mask::<P>(self.keccak4x(), rho_pp, kappa, y)),
-            SamplerXof::Aes256Ctr => crate::sample::expand_mask::<P>(rho_pp, kappa, y),
+            SamplerXof::Shake => avx2!(sample::expand_mask_polys::<P>(
+                self.keccak4x(),
+                rho_pp,
+                first,
+                polys
+            )),
+            SamplerXof::Aes256Ctr => crate::sample::expand_mask_polys::<P>(rho_pp, first, polys),
+        }
+    }
+
+    #[inline(always)]
+    fn mask_batch<P: Parameters>(self) -> usize {
+        match P::XOF {
+            SamplerXof::Shake => 4,
+            SamplerXof::Aes256Ctr => 1,
         }
     }
 

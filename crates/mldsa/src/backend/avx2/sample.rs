@@ -20,9 +20,9 @@ use core::arch::x86_64::*;
 use zeroize::Zeroize;
 
 /// SHAKE128's rate in bytes (RejNTTPoly's block).
-const RATE128: usize = 168;
+use crate::keccak::SHAKE128_RATE as RATE128;
 /// SHAKE256's rate in bytes (RejBoundedPoly's block and ExpandMask's stream).
-const RATE256: usize = 136;
+use crate::keccak::SHAKE256_RATE as RATE256;
 
 /// Blocks squeezed up front by RejNTTPoly: 840 bytes, 280 candidates of which about 279.7 are
 /// accepted (each is with probability q / 2^23); 256 are needed, so a sixth block is almost
@@ -475,11 +475,9 @@ fn expand_mask_x4<P: Parameters>(
     // `buf` is wiped when it drops.
 }
 
-/// FIPS 204, Algorithm 34 (ExpandMask), four polynomials at a time on AVX2.
-///
-/// Contract: as [`crate::sample::expand_mask`], whose output it equals for every rho'' and
-/// every kappa with kappa + l - 1 < 2^16. Constant time: no branch or index depends on rho''
-/// or the stream; seeds and squeezed bytes are zeroised, the x4 state on drop.
+/// ExpandMask(rho'', kappa): the l polynomials of [`expand_mask_polys`] from kappa (for the
+/// tests).
+#[cfg(test)]
 #[target_feature(enable = "avx2")]
 pub(crate) fn expand_mask<P: Parameters>(
     keccak: Keccak4x,
@@ -487,12 +485,27 @@ pub(crate) fn expand_mask<P: Parameters>(
     kappa: u16,
     y: &mut P::VecL,
 ) {
+    expand_mask_polys::<P>(keccak, rho_pp, kappa, y.as_mut().iter_mut())
+}
+
+/// FIPS 204 Algorithm 34 (ExpandMask) over a stream of polynomials, four at a time on AVX2.
+///
+/// Contract: as [`crate::sample::expand_mask_polys`], whose output it equals for every rho''
+/// and every `first` with `first` + the count - 1 < 2^16. Constant time: no branch or index
+/// depends on rho'' or the stream; seeds and squeezed bytes are zeroised, the x4 state on drop.
+#[target_feature(enable = "avx2")]
+pub(crate) fn expand_mask_polys<'a, P: Parameters>(
+    keccak: Keccak4x,
+    rho_pp: &[u8; 64],
+    first: u16,
+    polys: impl Iterator<Item = &'a mut Poly>,
+) {
     tick!(ExpandMask, 1);
-    let mut polys = y.as_mut().iter_mut().enumerate();
-    // rho'' || IntegerToBytes(kappa + r, 2) (FIPS 204 Alg. 34 step 3).
+    let mut polys = polys.enumerate();
+    // rho'' || IntegerToBytes(first + r, 2) (FIPS 204 Alg. 34 step 3).
     let fill = |seed: &mut [u8; 66], r: usize| {
         seed[..64].copy_from_slice(rho_pp);
-        seed[64..].copy_from_slice(&integer_to_bytes_2(kappa.wrapping_add(r as u16)));
+        seed[64..].copy_from_slice(&integer_to_bytes_2(first.wrapping_add(r as u16)));
     };
     let mut seeds = [[0u8; 66]; 4];
     loop {
@@ -613,7 +626,7 @@ mod tests {
         for (trial, kappa) in kappas.into_iter().enumerate() {
             let rho_pp: [u8; 64] = test_bytes(P::NAME, 300 + trial as u64);
             let mut expect = P::VecL::zeroed();
-            crate::sample::expand_mask::<P>(&rho_pp, kappa, &mut expect);
+            crate::sample::expand_mask_polys::<P>(&rho_pp, kappa, expect.as_mut().iter_mut());
             let mut got = P::VecL::zeroed();
             // SAFETY: the caller checked for AVX2.
             unsafe { expand_mask::<P>(keccak, &rho_pp, kappa, &mut got) };
