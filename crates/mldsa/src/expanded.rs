@@ -189,8 +189,9 @@ impl<P: Parameters> SigningSecret<P> for ExpandedSecret<P> {
 ///
 /// Against an [`ExpandedSecret`] and tables made for it, that is k polynomials less of heap
 /// (t0's coefficient form: 8 KiB for ML-DSA-87), which with the smaller signing scratch keeps
-/// ML-DSA-87's one-shot signing at about 111 KiB of heap (was about 150; 119 before s1 and s2
-/// were kept in 8 bits instead of NTT form), under 128 KiB, glibc's default trim threshold:
+/// ML-DSA-87's one-shot signing at about 117 KiB of heap (was about 150; 119 before s1 and s2
+/// were kept in 8 bits instead of NTT form, 111 before signing made masks ahead of their
+/// attempt), under 128 KiB, glibc's default trim threshold:
 /// above it, each signature handed the top of the heap back to the kernel on free and took it
 /// again on the next (about 3 `brk` calls and the page faults of refilling it, per signature;
 /// median time 30 % higher). `tests/heap_peak.rs` keeps it there.

@@ -308,8 +308,9 @@ macro_rules! parameter_set {
             assert!(<$name as Parameters>::PK_LEN == $pk);
             assert!(<$name as Parameters>::SK_LEN == $sk);
             assert!(<$name as Parameters>::SIG_LEN == $sig);
-            // kappa never wraps its 16-bit encoding (FIPS 204 Alg. 34 step 3) within the bound.
-            assert!((MAX_SIGN_ATTEMPTS as usize + 1) * $l < 1 << 16);
+            // kappa never wraps its 16-bit encoding (FIPS 204 Alg. 34 step 3) within the bound,
+            // nor do the at most 6 mask polynomials signing makes ahead of the last attempt.
+            assert!((MAX_SIGN_ATTEMPTS as usize + 2) * $l < 1 << 16);
         };
     };
 }

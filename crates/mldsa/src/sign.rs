@@ -79,15 +79,19 @@ pub(crate) trait SigningSecret<P: Parameters> {
 
 /// The masks y of successive attempts. Attempt a's y is polynomials a l .. a l + l - 1 of one
 /// stream (FIPS 204 Alg. 7 steps 8, 11 and 31: kappa = a l, and ExpandMask's y[r] is stream
-/// polynomial kappa + r), so a backend that makes [`Backend::mask_batch`] polynomials at once
-/// (4 on AVX2) is asked only for whole batches, and the polynomials a batch makes past an
-/// attempt's y wait here for the next attempt: for ML-DSA-65 (l = 5) that is 1.25 four-way
-/// sponges an attempt instead of a four-way and a scalar one.
+/// polynomial kappa + r), so polynomials can be made before the attempt that uses them:
+/// - a backend that makes [`Backend::mask_batch`] polynomials at once (4 on AVX2) is asked only
+///   for whole batches; what a batch makes past an attempt's y waits here for the next one;
+/// - a backend that runs the challenge hash in one lane of its four-way sponge makes three more
+///   in the other lanes ([`Backend::challenge_hash`]).
+///
+/// On AVX2 an attempt then needs l - 3 polynomials from batches (1, 2 or 4) instead of l.
 ///
 /// Secret (y is): the polynomials made ahead are wiped on drop.
 struct MaskStream {
-    /// Stream polynomials `next`, `next + 1`, ... made ahead (the first `ahead` entries).
-    made: Scratch<[Poly; 3]>,
+    /// Stream polynomials `next`, `next + 1`, ... made ahead (the first `ahead` entries). At
+    /// most 3 are left after an attempt takes its y, and the hash adds 3.
+    made: Scratch<[Poly; 6]>,
     ahead: usize,
     /// The first stream polynomial not yet handed out: kappa of the next attempt.
     next: u16,
@@ -106,20 +110,44 @@ impl MaskStream {
     ///
     /// Constant time: the counts depend only on l, the backend and the attempt number.
     fn next_mask<P: Parameters, B: Backend>(&mut self, b: B, rho_pp: &[u8; 64], y: &mut [Poly]) {
-        let (ready, rest) = y.split_at_mut(self.ahead);
-        ready.copy_from_slice(&self.made[..self.ahead]);
-        // Enough past y to end on a whole batch (fewer than 4 extra: the bound of params.rs,
-        // (attempts + 1) l < 2^16, keeps the last of them below 2^16 too).
+        let take = self.ahead.min(y.len());
+        let (ready, rest) = y.split_at_mut(take);
+        ready.copy_from_slice(&self.made[..take]);
+        self.made.copy_within(take..self.ahead, 0);
+        let left = self.ahead - take;
+        // Enough past y to end on a whole batch: fewer than 4 extra (and `rest` is empty
+        // unless `left` is 0), so at most 3 are left. The bound of params.rs keeps every
+        // index below 2^16.
         let batch = b.mask_batch::<P>();
         let extra = (batch - rest.len() % batch) % batch;
-        let first = self.next + self.ahead as u16;
-        b.expand_mask_polys::<P>(
-            rho_pp,
-            first,
-            rest.iter_mut().chain(self.made[..extra].iter_mut()),
-        );
+        if !rest.is_empty() {
+            b.expand_mask_polys::<P>(
+                rho_pp,
+                self.next + take as u16,
+                rest.iter_mut().chain(self.made[..extra].iter_mut()),
+            );
+            self.ahead = extra;
+        } else {
+            self.ahead = left;
+        }
         self.next += y.len() as u16;
-        self.ahead = extra;
+    }
+
+    /// c-tilde = H(mu || w1Encode(w1)) (FIPS 204 Alg. 7 step 15), with the next three mask
+    /// polynomials made alongside where the backend can.
+    fn challenge_hash<P: Parameters, B: Backend>(
+        &mut self,
+        b: B,
+        mu: &[u8; 64],
+        w1: &[u8],
+        c_tilde: &mut [u8],
+        rho_pp: &[u8; 64],
+    ) {
+        let first = self.next + self.ahead as u16;
+        let slots: &mut [Poly; 3] = (&mut self.made[self.ahead..self.ahead + 3])
+            .try_into()
+            .expect("at most 3 made ahead before the hash");
+        self.ahead += b.challenge_hash::<P>(mu, w1, c_tilde, rho_pp, first, slots);
     }
 }
 
@@ -284,7 +312,8 @@ fn sign_with<P: Parameters, B: Backend>(
         // or discarded with a rejected attempt; FIPS 204 allows it to become public, and
         // SampleInBall branches on it.
         b.w1_encode::<P>(s.w1.as_ref(), w1_bytes);
-        shake256(&[mu, w1_bytes], c_tilde);
+        s.masks
+            .challenge_hash::<P, B>(b, mu, w1_bytes, c_tilde, rho_pp);
         public_mut(c_tilde);
         // Step 16: c = SampleInBall(c-tilde), as its tau nonzero terms. (Step 17, c-hat =
         // NTT(c), only if the attempt gets to ct0.)

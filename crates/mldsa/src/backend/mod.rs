@@ -144,6 +144,24 @@ pub(crate) trait Backend: Copy {
         crate::sample::expand_mask_polys::<P>(rho_pp, first, polys)
     }
 
+    /// c-tilde = H(mu || w1Encode(w1), lambda / 4) (FIPS 204 Alg. 7 step 15). A backend whose
+    /// four-way sponge can run the hash in one lane fills `masks` meanwhile with mask
+    /// polynomials `first`, `first + 1`, `first + 2` (Alg. 34, as
+    /// [`Self::expand_mask_polys`]); returns how many it made (0 or 3).
+    #[inline(always)]
+    fn challenge_hash<P: Parameters>(
+        self,
+        mu: &[u8; 64],
+        w1: &[u8],
+        c_tilde: &mut [u8],
+        _rho_pp: &[u8; 64],
+        _first: u16,
+        _masks: &mut [Poly; 3],
+    ) -> usize {
+        crate::keccak::shake256(&[mu, w1], c_tilde);
+        0
+    }
+
     /// How many mask polynomials [`Self::expand_mask_polys`] makes for the price of one: the
     /// signing loop asks for whole batches ([`crate::sign`]'s `MaskStream`).
     #[inline(always)]

@@ -341,7 +341,7 @@ impl<const RATE: usize> Drop for Shake4<RATE> {
 
 /// The SHAKE domain-separation suffix 1111 with the first bit of pad10*1 (FIPS 202 section 6.2
 /// and B.2): the byte XORed after the message.
-const SHAKE_SUFFIX: u8 = 0x1F;
+pub(crate) const SHAKE_SUFFIX: u8 = 0x1F;
 
 impl<const RATE: usize> Shake4<RATE> {
     /// 64-bit lanes per block.
@@ -397,7 +397,7 @@ impl<const RATE: usize> Shake4<RATE> {
     /// XORs the first `RATE` bytes of `blocks[i]` into state i.
     #[target_feature(enable = "avx2")]
     #[inline]
-    fn xor_block(&mut self, blocks: [&[u8]; 4]) {
+    pub(crate) fn xor_block(&mut self, blocks: [&[u8]; 4]) {
         let lane = |m: &[u8], j: usize| {
             let bytes: [u8; 8] = m[8 * j..8 * j + 8].try_into().expect("8 bytes");
             u64::from_le_bytes(bytes) as i64
@@ -423,47 +423,83 @@ impl<const RATE: usize> Shake4<RATE> {
         let mut offset = 0;
         while offset < len {
             assert!(len - offset >= RATE, "whole blocks");
-            self.keccak.permute(&mut self.state);
-            let mut j = 0;
-            // Four lanes of four states: a 4x4 transpose of 64-bit elements gives 32 contiguous
-            // output bytes per state.
-            while j + 4 <= Self::LANES {
-                let s = &self.state;
-                let t0 = _mm256_unpacklo_epi64(s[j], s[j + 1]);
-                let t1 = _mm256_unpackhi_epi64(s[j], s[j + 1]);
-                let t2 = _mm256_unpacklo_epi64(s[j + 2], s[j + 3]);
-                let t3 = _mm256_unpackhi_epi64(s[j + 2], s[j + 3]);
-                let rows = [
-                    _mm256_permute2x128_si256::<0x20>(t0, t2),
-                    _mm256_permute2x128_si256::<0x20>(t1, t3),
-                    _mm256_permute2x128_si256::<0x31>(t0, t2),
-                    _mm256_permute2x128_si256::<0x31>(t1, t3),
-                ];
-                let at = offset + 8 * j;
-                for (o, row) in out.iter_mut().zip(rows) {
-                    let dst = &mut o[at..at + 32];
-                    // SAFETY: `dst` is 32 writable bytes (the slice above is bounds-checked),
-                    // and `storeu` has no alignment requirement.
-                    unsafe { _mm256_storeu_si256(dst.as_mut_ptr().cast(), row) };
-                }
-                j += 4;
-            }
-            // The lanes left over (one for both SHAKE rates).
-            while j < Self::LANES {
-                let v = self.state[j];
-                let words = [
-                    _mm256_extract_epi64::<0>(v),
-                    _mm256_extract_epi64::<1>(v),
-                    _mm256_extract_epi64::<2>(v),
-                    _mm256_extract_epi64::<3>(v),
-                ];
-                let at = offset + 8 * j;
-                for (o, w) in out.iter_mut().zip(words) {
-                    o[at..at + 8].copy_from_slice(&w.to_le_bytes());
-                }
-                j += 1;
-            }
+            self.permute();
+            self.read_block(offset, &mut out);
             offset += RATE;
+        }
+    }
+
+    /// Runs the permutation once: the next output block of every lane (after padding), or
+    /// the absorption of the block just XORed in.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub(crate) fn permute(&mut self) {
+        self.keccak.permute(&mut self.state);
+    }
+
+    /// Writes the rate part of each state, as bytes, to `out[i][offset..offset + RATE]`.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub(crate) fn read_block(&self, offset: usize, out: &mut [&mut [u8]; 4]) {
+        let mut j = 0;
+        // Four lanes of four states: a 4x4 transpose of 64-bit elements gives 32 contiguous
+        // output bytes per state.
+        while j + 4 <= Self::LANES {
+            let s = &self.state;
+            let t0 = _mm256_unpacklo_epi64(s[j], s[j + 1]);
+            let t1 = _mm256_unpackhi_epi64(s[j], s[j + 1]);
+            let t2 = _mm256_unpacklo_epi64(s[j + 2], s[j + 3]);
+            let t3 = _mm256_unpackhi_epi64(s[j + 2], s[j + 3]);
+            let rows = [
+                _mm256_permute2x128_si256::<0x20>(t0, t2),
+                _mm256_permute2x128_si256::<0x20>(t1, t3),
+                _mm256_permute2x128_si256::<0x31>(t0, t2),
+                _mm256_permute2x128_si256::<0x31>(t1, t3),
+            ];
+            let at = offset + 8 * j;
+            for (o, row) in out.iter_mut().zip(rows) {
+                let dst = &mut o[at..at + 32];
+                // SAFETY: `dst` is 32 writable bytes (the slice above is bounds-checked),
+                // and `storeu` has no alignment requirement.
+                unsafe { _mm256_storeu_si256(dst.as_mut_ptr().cast(), row) };
+            }
+            j += 4;
+        }
+        // The lanes left over (one for both SHAKE rates).
+        while j < Self::LANES {
+            let v = self.state[j];
+            let words = [
+                _mm256_extract_epi64::<0>(v),
+                _mm256_extract_epi64::<1>(v),
+                _mm256_extract_epi64::<2>(v),
+                _mm256_extract_epi64::<3>(v),
+            ];
+            let at = offset + 8 * j;
+            for (o, w) in out.iter_mut().zip(words) {
+                o[at..at + 8].copy_from_slice(&w.to_le_bytes());
+            }
+            j += 1;
+        }
+    }
+
+    /// XORs the first `RATE` bytes of `block` into state 0 only (the others are unchanged).
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub(crate) fn xor_block_lane0(&mut self, block: &[u8]) {
+        let block = &block[..RATE];
+        for (j, word) in block.chunks_exact(8).enumerate() {
+            let word = u64::from_le_bytes(word.try_into().expect("8 bytes"));
+            let v = _mm256_set_epi64x(0, 0, 0, word as i64);
+            self.state[j] = _mm256_xor_si256(self.state[j], v);
+        }
+    }
+
+    /// The first `out.len()` bytes (at most `RATE`) of state 0's rate part.
+    #[target_feature(enable = "avx2")]
+    pub(crate) fn read_lane0(&self, out: &mut [u8]) {
+        for (word, v) in out.chunks_mut(8).zip(&self.state[..Self::LANES]) {
+            let bytes = (_mm256_extract_epi64::<0>(*v) as u64).to_le_bytes();
+            word.copy_from_slice(&bytes[..word.len()]);
         }
     }
 }

@@ -286,6 +286,36 @@ impl Backend for Avx2 {
     }
 
     #[inline(always)]
+    fn challenge_hash<P: Parameters>(
+        self,
+        mu: &[u8; 64],
+        w1: &[u8],
+        c_tilde: &mut [u8],
+        rho_pp: &[u8; 64],
+        first: u16,
+        masks: &mut [Poly; 3],
+    ) -> usize {
+        match P::XOF {
+            SamplerXof::Shake => {
+                avx2!(sample::h_with_masks::<P>(
+                    self.keccak4x(),
+                    mu,
+                    w1,
+                    c_tilde,
+                    rho_pp,
+                    first,
+                    masks
+                ));
+                masks.len()
+            }
+            SamplerXof::Aes256Ctr => {
+                crate::keccak::shake256(&[mu, w1], c_tilde);
+                0
+            }
+        }
+    }
+
+    #[inline(always)]
     fn mask_batch<P: Parameters>(self) -> usize {
         match P::XOF {
             SamplerXof::Shake => 4,
