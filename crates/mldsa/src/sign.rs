@@ -303,7 +303,7 @@ fn sign_with<P: Parameters, B: Backend>(
                 s.t_hat.as_mut(),
             );
             b.ntt_inverse(&s.t_hat[0], w_i);
-            w_i.caddq();
+            b.caddq(w_i);
         }
         b.high_bits_vec::<P>(s.w.as_ref(), s.w1.as_mut());
 

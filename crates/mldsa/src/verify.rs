@@ -185,7 +185,7 @@ fn verify_with<P: Parameters, B: Backend>(
         w_hat_i.sub_assign(&ct1);
         w_hat_i.reduce();
         b.ntt_inverse(w_hat_i, w_i);
-        w_i.caddq();
+        b.caddq(w_i);
     }
     // Step 11: w1' = UseHint(h, w'_approx).
     let mut w1 = P::VecK::zeroed();

@@ -223,6 +223,12 @@ pub(crate) trait Backend: Copy {
         }
     }
 
+    /// c := c + q where c < 0 (NTT^-1's output to [0, q)). Bounds: (-q, q) in, [0, q) out.
+    #[inline(always)]
+    fn caddq(self, p: &mut Poly) {
+        p.caddq()
+    }
+
     /// c := center(freeze(c)) on every coefficient: the representative in
     /// [-(q-1)/2, (q-1)/2]. Bounds: |c| < q.
     #[inline(always)]

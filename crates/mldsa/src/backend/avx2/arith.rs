@@ -656,6 +656,25 @@ pub(crate) fn sub_freeze(w: &[Poly], cs2: &mut [Poly]) {
     }
 }
 
+/// c := c + q where c < 0, for every coefficient (NTT^-1's output brought to [0, q)), AVX2.
+///
+/// Contract: the portable `Poly::caddq`. Bounds: (-q, q) in, [0, q) out.
+#[target_feature(enable = "avx2")]
+pub(crate) fn caddq(p: &mut Poly) {
+    debug_assert!(
+        all_in(core::slice::from_ref(p), -Q + 1, Q),
+        "Bounds: |c| < q"
+    );
+    let q = _mm256_set1_epi32(Q);
+    for c in lanes_mut(p) {
+        let a = load(c);
+        store(
+            c,
+            _mm256_add_epi32(a, _mm256_and_si256(_mm256_srai_epi32(a, 31), q)),
+        );
+    }
+}
+
 /// c := center(freeze(c)) for every coefficient (the exact small product of `product_centred`
 /// in sign.rs), AVX2.
 ///
@@ -1274,6 +1293,28 @@ mod tests {
     }
 
     /// `centre_freeze` against `center(freeze(c))` for every c of its domain, (-q, q).
+    /// caddq on every value of (-q, q), 256 at a time, against the portable one.
+    #[test]
+    fn caddq_exhaustive() {
+        if !have_avx2() {
+            return;
+        }
+        let step = if cfg!(miri) { 1 << 16 } else { 1 };
+        let mut c = -Q + 1;
+        while c < Q {
+            let mut p = Poly::ZERO;
+            for (k, x) in p.0.iter_mut().enumerate() {
+                *x = (c + (k as i32) * step).min(Q - 1);
+            }
+            let mut expect = p;
+            expect.caddq();
+            // SAFETY: AVX2 checked above.
+            unsafe { caddq(&mut p) };
+            assert_eq!(p.0, expect.0, "from {c}");
+            c += 256 * step;
+        }
+    }
+
     #[test]
     fn centre_freeze_exhaustive() {
         if !have_avx2() {

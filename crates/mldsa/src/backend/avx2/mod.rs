@@ -364,6 +364,11 @@ impl Backend for Avx2 {
     }
 
     #[inline(always)]
+    fn caddq(self, p: &mut Poly) {
+        avx2!(arith::caddq(p))
+    }
+
+    #[inline(always)]
     fn centre_freeze(self, p: &mut Poly) {
         avx2!(arith::centre_freeze(p))
     }
