@@ -55,7 +55,7 @@ pub fn sign_expanded<'py>(
         let mu = if external_mu {
             *array_arg::<64>(data, "mu")?
         } else if let Some(name) = prehash {
-            let ctx = ctx.as_deref().map_or(&[][..], |c| c.as_slice());
+            let ctx = ctx.as_deref().unwrap_or(&[]);
             let ph = prehashed(py, parse_prehash(name)?, data, false)?;
             MuBuilder::prehashed(&tr, ctx, &ph).py_err()?
         } else {

@@ -17,8 +17,11 @@
 //!   build for (abi3, CPython 3.9+) only offers from 3.11 on, and unsafe code, which this
 //!   crate forbids.
 //!
-//! Small fixed-size inputs (keys, seeds, signatures, contexts) are copied into buffers that are
-//! wiped when dropped.
+//! Small fixed-size inputs (keys, seeds, signatures, contexts) given as `bytes` are read in
+//! place too (immutable, kept alive by the caller's reference, so nothing is copied and there is
+//! no copy to wipe); from any other buffer they are copied into buffers wiped when dropped.
+//! Copying and wiping a key and a signature cost 0.6-1 us per call (the wipe is byte by byte),
+//! 4-6 % of a drop-in verification.
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -101,15 +104,36 @@ impl<'py> Message<'py> {
     }
 }
 
-/// A small input (key, seed, signature, context, password) copied into a buffer that is wiped
-/// when dropped.
-pub fn bytes_arg(obj: &Bound<'_, PyAny>, field: &str) -> PyResult<Zeroizing<Vec<u8>>> {
+/// A small input (key, seed, signature, context, password): the bytes of a `bytes` object in
+/// place, or a copy of any other buffer's, wiped when dropped.
+pub enum ByteArg<'a> {
+    /// An immutable `bytes` object's contents.
+    Borrowed(&'a [u8]),
+    /// A snapshot of a mutable buffer (another thread may change the buffer itself).
+    Copied(Zeroizing<Vec<u8>>),
+}
+
+impl core::ops::Deref for ByteArg<'_> {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        match self {
+            ByteArg::Borrowed(b) => b,
+            ByteArg::Copied(v) => v,
+        }
+    }
+}
+
+/// A small bytes-like input: see [`ByteArg`].
+pub fn bytes_arg<'a>(obj: &'a Bound<'_, PyAny>, field: &str) -> PyResult<ByteArg<'a>> {
     if let Ok(b) = obj.cast::<PyBytes>() {
-        return Ok(Zeroizing::new(b.as_bytes().to_vec()));
+        return Ok(ByteArg::Borrowed(b.as_bytes()));
     }
     let view = memoryview(obj, field)?;
     let bytes = view.call_method0("tobytes")?;
-    Ok(Zeroizing::new(bytes.cast::<PyBytes>()?.as_bytes().to_vec()))
+    Ok(ByteArg::Copied(Zeroizing::new(
+        bytes.cast::<PyBytes>()?.as_bytes().to_vec(),
+    )))
 }
 
 /// A fixed-length input: `ValueError` naming the field, expected and given lengths otherwise.
@@ -130,7 +154,7 @@ pub fn array_arg<const N: usize>(
 }
 
 /// The context string: at most 255 bytes (FIPS 204).
-pub fn context_arg(obj: &Bound<'_, PyAny>) -> PyResult<Zeroizing<Vec<u8>>> {
+pub fn context_arg<'a>(obj: &'a Bound<'_, PyAny>) -> PyResult<ByteArg<'a>> {
     let ctx = bytes_arg(obj, "context")?;
     if ctx.len() > 255 {
         return Err(PyValueError::new_err(format!(

@@ -128,7 +128,7 @@ pub fn verify_bytes(
         let verifier = py.detach(|| verifier_for::<P>(&pk)).py_err()?;
         let tr = verifier.tr();
         let mu = if let Some(name) = prehash {
-            let ctx = ctx.as_deref().map_or(&[][..], |c| c.as_slice());
+            let ctx = ctx.as_deref().unwrap_or(&[]);
             let ph = prehashed(py, parse_prehash(name)?, data, false)?;
             MuBuilder::prehashed(tr, ctx, &ph).py_err()?
         } else {

@@ -10,7 +10,7 @@ use zeroize::Zeroizing;
 
 use crate::error::IntoPy;
 use crate::hashing::{internal_mu, parse_prehash, prehashed, pure_mu};
-use crate::input::{Message, array_arg, bytes_arg, context_arg};
+use crate::input::{ByteArg, Message, array_arg, bytes_arg, context_arg};
 use crate::level::{HasVk, Sk, Vk, by_level, each_sk, each_vk};
 
 /// 32 bytes of hedging randomness: the caller's (`rnd`, e.g. from a DRBG, or zeros for
@@ -46,12 +46,12 @@ fn form_name(form: KeyForm) -> &'static str {
 }
 
 /// A PEM document (str, or ASCII bytes starting with "-----") or else DER bytes.
-enum Doc {
+enum Doc<'a> {
     Pem(String),
-    Der(Zeroizing<Vec<u8>>),
+    Der(ByteArg<'a>),
 }
 
-fn doc_arg(data: &Bound<'_, PyAny>) -> PyResult<Doc> {
+fn doc_arg<'a>(data: &'a Bound<'_, PyAny>) -> PyResult<Doc<'a>> {
     if let Ok(s) = data.cast::<PyString>() {
         return Ok(Doc::Pem(s.extract::<String>()?));
     }
@@ -130,10 +130,10 @@ impl SigningKey {
                 (Doc::Pem(p), None) => AnySigningKey::from_pkcs8_pem(p),
                 (Doc::Der(d), None) => AnySigningKey::from_pkcs8_der(d),
                 (Doc::Pem(p), Some(pw)) => {
-                    AnySigningKey::from_pkcs8_encrypted_pem(p, pw.as_slice())
+                    AnySigningKey::from_pkcs8_encrypted_pem(p, &pw[..])
                 }
                 (Doc::Der(d), Some(pw)) => {
-                    AnySigningKey::from_pkcs8_encrypted_der(d, pw.as_slice())
+                    AnySigningKey::from_pkcs8_encrypted_der(d, &pw[..])
                 }
             })
             .py_err()?;
@@ -240,7 +240,7 @@ impl SigningKey {
             .detach(|| {
                 each_sk!(&self.inner, k, P => match &password {
                     None => k.to_pkcs8_der(form).map(|d| d.to_vec()),
-                    Some(pw) => k.to_pkcs8_encrypted_der(form, pw.as_slice()),
+                    Some(pw) => k.to_pkcs8_encrypted_der(form, &pw[..]),
                 })
             })
             .py_err()?;
@@ -261,7 +261,7 @@ impl SigningKey {
         py.detach(|| {
             each_sk!(&self.inner, k, P => match &password {
                 None => k.to_pkcs8_pem(form).map(|d| d.to_string()),
-                Some(pw) => k.to_pkcs8_encrypted_pem(form, pw.as_slice()),
+                Some(pw) => k.to_pkcs8_encrypted_pem(form, &pw[..]),
             })
         })
         .py_err()
