@@ -424,7 +424,8 @@ pub fn sk_decode<P: ParameterSet>(which: Which, sk: &[u8]) -> Option<Result<(), 
     let mut s2 = P::VecK::zeroed();
     let mut t0_hat = P::NttVecK::zeroed();
     let result = on!(which, |b| {
-        let result = decode_sk::<P>(
+        let result = decode_sk::<P, _>(
+            b,
             sk,
             &mut secret.rho,
             &mut secret.k,

@@ -3,9 +3,7 @@
 use crate::backend::Backend;
 use crate::declassify::public;
 use crate::error::Malformed;
-use crate::pack::{
-    bit_pack, bit_unpack, hint_bit_pack, hint_bit_unpack, simple_bit_pack, simple_bit_unpack,
-};
+use crate::pack::{bit_pack, hint_bit_pack, hint_bit_unpack, simple_bit_pack, simple_bit_unpack};
 use crate::params::{D, Parameters, TR_LEN};
 
 use crate::poly::Poly;
@@ -102,7 +100,8 @@ pub(crate) enum SkVector {
 ///
 /// Constant time: the ranges are checked over every coefficient; only the verdict on a malformed
 /// key is revealed.
-pub(crate) fn sk_decode_each<P: Parameters>(
+pub(crate) fn sk_decode_each<P: Parameters, B: Backend>(
+    b: B,
     sk: &[u8],
     rho: &mut [u8; 32],
     k: &mut [u8; 32],
@@ -122,7 +121,7 @@ pub(crate) fn sk_decode_each<P: Parameters>(
     let mut p = Poly::ZERO;
     let mut bad_s1 = 0;
     for i in 0..P::L {
-        bad_s1 |= bit_unpack(
+        bad_s1 |= b.bit_unpack_narrow(
             &s1_bytes[i * eta_len..(i + 1) * eta_len],
             P::ETA,
             P::ETA_BITS,
@@ -133,7 +132,7 @@ pub(crate) fn sk_decode_each<P: Parameters>(
     }
     let mut bad_s2 = 0;
     for i in 0..P::K {
-        bad_s2 |= bit_unpack(
+        bad_s2 |= b.bit_unpack_narrow(
             &s2_bytes[i * eta_len..(i + 1) * eta_len],
             P::ETA,
             P::ETA_BITS,
@@ -143,7 +142,7 @@ pub(crate) fn sk_decode_each<P: Parameters>(
         put(SkVector::S2, i, &p);
     }
     for i in 0..P::K {
-        bit_unpack(
+        b.bit_unpack_narrow(
             &t0_bytes[i * t0_len..(i + 1) * t0_len],
             T0_B,
             D as usize,
@@ -164,9 +163,14 @@ pub(crate) fn sk_decode_each<P: Parameters>(
     Ok(())
 }
 
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the backend and the six fields of the encoding, each written in place"
+)]
 /// FIPS 204 Algorithm 25, skDecode, strict (see [`sk_decode_each`]), into coefficient-form
 /// vectors.
-pub(crate) fn sk_decode<P: Parameters>(
+pub(crate) fn sk_decode<P: Parameters, B: Backend>(
+    b: B,
     sk: &[u8],
     rho: &mut [u8; 32],
     k: &mut [u8; 32],
@@ -175,7 +179,7 @@ pub(crate) fn sk_decode<P: Parameters>(
     s2: &mut [Poly],
     t0: &mut [Poly],
 ) -> Result<(), Malformed> {
-    sk_decode_each::<P>(sk, rho, k, tr, |vector, i, p| match vector {
+    sk_decode_each::<P, B>(b, sk, rho, k, tr, |vector, i, p| match vector {
         SkVector::S1 => s1[i] = *p,
         SkVector::S2 => s2[i] = *p,
         SkVector::T0 => t0[i] = *p,

@@ -224,17 +224,13 @@ impl<P: Parameters> OneShotSecret<P> {
         });
         let s = &mut *secret;
         with_backend!(|b| {
-            sk_decode_each::<P>(
-                bytes,
-                &mut s.rho,
-                &mut s.k,
-                &mut s.tr,
-                |vector, i, p| match vector {
+            sk_decode_each::<P, _>(b, bytes, &mut s.rho, &mut s.k, &mut s.tr, |vector, i, p| {
+                match vector {
                     SkVector::S1 => s.s1.as_mut()[i].set(p),
                     SkVector::S2 => s.s2.as_mut()[i].set(p),
                     SkVector::T0 => b.ntt(p, &mut s.t0_hat.as_mut()[i]),
-                },
-            )
+                }
+            })
         })
         .map_err(|what| Error::Malformed {
             input: Input::SigningKey,
@@ -331,7 +327,8 @@ impl<P: Parameters> ExpandedSecret<P> {
     ) -> Result<(), Malformed> {
         debug_assert_eq!(bytes.len(), P::SK_LEN);
         let secret = self;
-        sk_decode::<P>(
+        with_backend!(|b| sk_decode::<P, _>(
+            b,
             bytes,
             &mut secret.rho,
             &mut secret.k,
@@ -339,7 +336,7 @@ impl<P: Parameters> ExpandedSecret<P> {
             s.s1.as_mut(),
             s.s2.as_mut(),
             secret.t0.as_mut(),
-        )?;
+        ))?;
         to_small(s.s1.as_ref(), secret.s1.as_mut());
         to_small(s.s2.as_ref(), secret.s2.as_mut());
         Ok(())

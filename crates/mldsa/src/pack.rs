@@ -115,6 +115,8 @@ pub(crate) fn simple_bit_unpack(v: &[u8], bits: usize, w: &mut Poly) {
 /// FIPS 204 Algorithm 19, BitUnpack: coefficients b - x for each `bits`-bit x.
 ///
 /// Returns 1 if some x exceeded `max` (so b - x fell below -a), else 0, looking at all of them.
+/// Bounds: the verdict holds for `max` < 2^31; callers that check nothing (t0, z) pass
+/// `u32::MAX` and ignore it.
 /// Constant time: the check is arithmetic; callers decide what a non-zero answer means.
 pub(crate) fn bit_unpack(v: &[u8], b: i32, bits: usize, max: u32, w: &mut Poly) -> u32 {
     let mut bad = 0u32;

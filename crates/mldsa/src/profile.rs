@@ -373,7 +373,8 @@ fn leaf_costs_on<P: ParameterSet, B: Backend>(b: B, iters: u32) -> [f64; KERNELS
                 let mut s2 = P::VecK::zeroed();
                 let mut t0 = P::VecK::zeroed();
                 let mut decode = || {
-                    let ok = crate::encode::sk_decode::<P>(
+                    let ok = crate::encode::sk_decode::<P, B>(
+                        b,
                         &sk_bytes,
                         &mut rho,
                         &mut key,

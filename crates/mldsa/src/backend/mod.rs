@@ -223,6 +223,13 @@ pub(crate) trait Backend: Copy {
         }
     }
 
+    /// BitUnpack (FIPS 204 Alg. 19) of fields of at most 13 bits (s1, s2, t0 in skDecode).
+    /// Contract: [`crate::pack::bit_unpack`] with `bits` <= 13.
+    #[inline(always)]
+    fn bit_unpack_narrow(self, v: &[u8], b: i32, bits: usize, max: u32, w: &mut Poly) -> u32 {
+        crate::pack::bit_unpack(v, b, bits, max, w)
+    }
+
     /// c := c + q where c < 0 (NTT^-1's output to [0, q)). Bounds: (-q, q) in, [0, q) out.
     #[inline(always)]
     fn caddq(self, p: &mut Poly) {

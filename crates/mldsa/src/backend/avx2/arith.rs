@@ -656,6 +656,59 @@ pub(crate) fn sub_freeze(w: &[Poly], cs2: &mut [Poly]) {
     }
 }
 
+/// Whole 32-byte registers of packed secret bytes with room for a 16-byte load past the end of
+/// the largest narrow field block (13 bits: 416 bytes), wiped on drop.
+#[repr(C, align(32))]
+struct PaddedFields([u8; 448]);
+
+impl Drop for PaddedFields {
+    fn drop(&mut self) {
+        // SAFETY: made only in AVX2 kernels (AVX2 present); 32-byte aligned, 448 = 14 * 32
+        // writable bytes.
+        unsafe { zero_registers(self.0.as_mut_ptr().cast(), 14) }
+    }
+}
+
+/// FIPS 204 Algorithm 19, BitUnpack, for fields of at most 13 bits (s1 and s2: 3 or 4 bits;
+/// t0: 13), AVX2: w_i = b - x_i, and 1 if some x_i > `max` (else 0), looking at all of them.
+///
+/// Contract: [`crate::pack::bit_unpack`], whose coefficients it equals, and its verdict where
+/// `max` < 2^31 (callers that check nothing pass `u32::MAX` and ignore it). A group of 8 fields is `bits`
+/// bytes, at most 13, so one 16-byte window holds it; the 32 bits bytes are first copied into
+/// a padded buffer (wiped after) so that the last groups' windows stay in bounds. Constant time:
+/// no branch or index depends on the bytes; the range check is a vector compare.
+#[target_feature(enable = "avx2")]
+pub(crate) fn bit_unpack_narrow(v: &[u8], b: i32, bits: usize, max: u32, w: &mut Poly) -> u32 {
+    assert!((1..=13).contains(&bits), "narrow fields: 1 to 13 bits");
+    let len = 32 * bits;
+    let mut padded = PaddedFields([0; 448]);
+    padded.0[..len].copy_from_slice(&v[..len]);
+    let mut ctrl = [0i32; 8];
+    let mut shift = [0i32; 8];
+    for (j, (c, s)) in ctrl.iter_mut().zip(shift.iter_mut()).enumerate() {
+        // Field j of a group starts at bit bits j: byte o, bit offset bits j mod 8; with at most
+        // 13 bits and 7 of offset it lies within bytes o..o + 2 (o <= 11).
+        let o = (bits * j) >> 3;
+        *c = (o | (o + 1) << 8 | (o + 2) << 16 | 0x80 << 24) as u32 as i32;
+        *s = ((bits * j) & 7) as i32;
+    }
+    let ctrl = load(&ctrl);
+    let shift = load(&shift);
+    let mask = _mm256_set1_epi32((1 << bits) - 1);
+    let bv = _mm256_set1_epi32(b);
+    // x > max as a signed compare: x < 2^13, and a max of 2^31 or more checks nothing.
+    let maxv = _mm256_set1_epi32(max.min(i32::MAX as u32) as i32);
+    let mut bad = _mm256_setzero_si256();
+    for (g, out) in lanes_mut(w).iter_mut().enumerate() {
+        let window = load16(&padded.0[g * bits..g * bits + 16]);
+        let x = _mm256_shuffle_epi8(_mm256_set_m128i(window, window), ctrl);
+        let x = _mm256_and_si256(_mm256_srlv_epi32(x, shift), mask);
+        bad = _mm256_or_si256(bad, _mm256_cmpgt_epi32(x, maxv));
+        store(out, _mm256_sub_epi32(bv, x));
+    }
+    (_mm256_movemask_epi8(bad) != 0) as u32
+}
+
 /// c := c + q where c < 0, for every coefficient (NTT^-1's output brought to [0, q)), AVX2.
 ///
 /// Contract: the portable `Poly::caddq`. Bounds: (-q, q) in, [0, q) out.
@@ -1293,6 +1346,43 @@ mod tests {
     }
 
     /// `centre_freeze` against `center(freeze(c))` for every c of its domain, (-q, q).
+    /// The narrow BitUnpack against the portable one: s1 and s2 (3 and 4 bits, in range and
+    /// out of it) and t0 (13 bits), on constant, single-bit and random bytes.
+    #[test]
+    fn bit_unpack_narrow_matches() {
+        if !have_avx2() {
+            return;
+        }
+        // (bits, b, max): eta = 2, eta = 4, t0 (no range check), and the whole 4-bit range.
+        for (bits, b, max) in [(3, 2, 4), (4, 4, 8), (13, 1 << 12, u32::MAX), (4, 4, 15)] {
+            let len = 32 * bits;
+            let mut cases: Vec<Vec<u8>> = [0x00, 0xff, 0x55, 0xaa, 0x24]
+                .iter()
+                .map(|&x| vec![x; len])
+                .collect();
+            for bit in miri_every(8 * len, 13) {
+                let mut v = vec![0u8; len];
+                v[bit / 8] = 1 << (bit % 8);
+                cases.push(v);
+            }
+            let mut rng = SplitMix64(bits as u64);
+            for _ in 0..rounds(500, 4) {
+                cases.push((0..len).map(|_| rng.next_u64() as u8).collect());
+            }
+            for v in cases {
+                let (mut expect, mut got) = (Poly::ZERO, Poly::ZERO);
+                let bad = crate::pack::bit_unpack(&v, b, bits, max, &mut expect);
+                // SAFETY: AVX2 checked above.
+                let got_bad = unsafe { bit_unpack_narrow(&v, b, bits, max, &mut got) };
+                assert_eq!(got.0, expect.0, "{bits} bits: {v:02x?}");
+                // The verdict means something for max < 2^31 only (t0 checks nothing).
+                if max < 1 << 31 {
+                    assert_eq!(got_bad, bad, "{bits} bits, max {max}: {v:02x?}");
+                }
+            }
+        }
+    }
+
     /// caddq on every value of (-q, q), 256 at a time, against the portable one.
     #[test]
     fn caddq_exhaustive() {

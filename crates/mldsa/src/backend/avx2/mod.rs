@@ -364,6 +364,11 @@ impl Backend for Avx2 {
     }
 
     #[inline(always)]
+    fn bit_unpack_narrow(self, v: &[u8], b: i32, bits: usize, max: u32, w: &mut Poly) -> u32 {
+        avx2!(arith::bit_unpack_narrow(v, b, bits, max, w))
+    }
+
+    #[inline(always)]
     fn caddq(self, p: &mut Poly) {
         avx2!(arith::caddq(p))
     }
