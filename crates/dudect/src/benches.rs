@@ -195,13 +195,13 @@ fn challenge(rng: &mut BenchRng, tau: usize) -> Coeffs {
 
 /// c s of signing's sparse products (Algorithm 7 steps 18, 19 and 25) with c fixed (public)
 /// and only the secret varying: s1 or s2 of ML-DSA-44 (eta 2, tau 39) in 8-bit sums, of
-/// ML-DSA-65 (eta 4, tau 49) in 16-bit sums, t0 of ML-DSA-65 in 32-bit sums. Left: s = 0;
-/// Right: uniform in [-eta, eta] (t0: (-2^12, 2^12]).
+/// ML-DSA-65 (eta 4, tau 49) in 16-bit sums and (BITS = 4) in signing's runs of 8-bit sums, t0
+/// of ML-DSA-65 in 32-bit sums. Left: s = 0; Right: uniform in [-eta, eta] (t0: (-2^12, 2^12]).
 fn sparse_mul<const BITS: u32, const B: u8>(runner: &mut CtRunner, rng: &mut BenchRng) {
     let w = which::<B>();
     let (tau, bound) = match BITS {
         8 => (MlDsa44::TAU, MlDsa44::ETA),
-        16 => (MlDsa65::TAU, MlDsa65::ETA),
+        4 | 16 => (MlDsa65::TAU, MlDsa65::ETA),
         _ => (MlDsa65::TAU, 1 << 12),
     };
     let c = challenge(rng, tau);
@@ -635,6 +635,7 @@ const AVX512_VARIANTS: &[&str] = &[
     "ntt",
     "sparse_mul8",
     "sparse_mul16",
+    "sparse_mul_eta4",
     "sparse_mul32",
     "ntt_inverse",
     "multiply_ntt",
@@ -653,7 +654,7 @@ fn all_benches() -> Vec<(String, Option<Which>, BenchFn)> {
             Which::Avx2 => a,
             Which::Avx512 => a512,
         };
-        let per_backend: [(&str, BenchFn); 17] = [
+        let per_backend: [(&str, BenchFn); 18] = [
             ("ntt", pick(ntt::<0>, ntt::<1>, ntt::<2>)),
             (
                 "ntt_inverse",
@@ -674,6 +675,10 @@ fn all_benches() -> Vec<(String, Option<Which>, BenchFn)> {
                     sparse_mul::<16, 1>,
                     sparse_mul::<16, 2>,
                 ),
+            ),
+            (
+                "sparse_mul_eta4",
+                pick(sparse_mul::<4, 0>, sparse_mul::<4, 1>, sparse_mul::<4, 2>),
             ),
             (
                 "sparse_mul32",

@@ -288,7 +288,8 @@ pub fn centre_freeze(which: Which, p: &[i32; N]) -> Option<[i32; N]> {
 /// The sparse challenge products of signing ([`crate::sparse`]): c s for the public `c` (a
 /// SampleInBall output: tau coefficients in {-1, 1}, the rest 0) and a secret `s`, exactly.
 /// `bits` picks the kernel: 8 (s1, s2 with eta = 2; Bounds: tau ||s|| <= 127), 16 (s1, s2;
-/// Bounds: |s| < 2^7) or 32 (t0; Bounds: |s| < 2^15). The conversion of `c` to its window
+/// Bounds: |s| < 2^7), 4 (s1, s2 with eta = 4, what signing runs for them: 8-bit runs of
+/// terms; Bounds: |s| <= 4) or 32 (t0; Bounds: |s| < 2^15). The conversion of `c` to its window
 /// offsets, inside the wrapper, depends only on `c`.
 pub fn sparse_mul(which: Which, bits: u32, c: &[i32; N], s: &[i32; N]) -> Option<[i32; N]> {
     use crate::sparse::{SparseC, SparseScratch, WideScratch};
@@ -297,10 +298,17 @@ pub fn sparse_mul(which: Which, bits: u32, c: &[i32; N], s: &[i32; N]) -> Option
     let mut wide_scratch = WideScratch::ZERO;
     let mut out = Poly::ZERO;
     match bits {
-        8 | 16 => {
+        4 | 8 | 16 => {
             let mut small = s.map(|x| x as i8);
             if bits == 8 {
                 on!(which, |b| b.sparse_mul_tiny(
+                    &c,
+                    &small,
+                    &mut scratch,
+                    &mut out
+                ))?;
+            } else if bits == 4 {
+                on!(which, |b| b.sparse_mul_eta4(
                     &c,
                     &small,
                     &mut scratch,

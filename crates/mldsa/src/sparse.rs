@@ -185,8 +185,22 @@ pub(crate) fn mul_secret<P: Parameters, B: Backend>(
     if P::BETA <= 127 {
         b.sparse_mul_tiny(c, &s.0, scratch, out)
     } else {
-        b.sparse_mul_small(c, &s.0, scratch, out)
+        debug_assert_eq!(P::ETA, 4, "tau eta > 127 only for eta = 4");
+        b.sparse_mul_eta4(c, &s.0, scratch, out)
     }
+}
+
+/// Terms of c whose sum fits 8 bits for s in [-4, 4]: 31 * 4 = 124 <= 127.
+pub(crate) const EIGHT_BIT_RUN: usize = 31;
+
+/// out = c s exactly, for s in [-4, 4] (s1 or s2 of the sets with eta = 4, where tau eta = 196
+/// exceeds 8 bits): [`mul_small`] here; the AVX-512 kernel sums runs of [`EIGHT_BIT_RUN`] terms
+/// in 8 bits.
+///
+/// Bounds: ||s||_inf <= 4; |out| <= 4 tau.
+pub(crate) fn mul_eta4(c: &SparseC, s: &[i8; N], scratch: &mut SparseScratch, out: &mut Poly) {
+    debug_assert!(s.iter().all(|x| x.unsigned_abs() <= 4), "Bounds: |s| <= 4");
+    mul_small(c, s, scratch, out)
 }
 
 /// Whether c s fits 8-bit sums: tau ||s||_inf <= 127 (the contract of the `mul_tiny` kernels).
@@ -321,6 +335,7 @@ mod tests {
     trait Dispatch {
         fn tiny(&self, c: &SparseC, s: &[i8; N], out: &mut Poly);
         fn small(&self, c: &SparseC, s: &[i8; N], out: &mut Poly);
+        fn eta4(&self, c: &SparseC, s: &[i8; N], out: &mut Poly);
         fn wide(&self, c: &SparseC, t: &[i16; N], out: &mut Poly);
         fn ntt_path(&self, c: &Poly, s: &Poly) -> Poly;
     }
@@ -333,6 +348,10 @@ mod tests {
         fn small(&self, c: &SparseC, s: &[i8; N], out: &mut Poly) {
             let mut scratch = Box::new(SparseScratch::ZERO);
             self.sparse_mul_small(c, s, &mut scratch, out);
+        }
+        fn eta4(&self, c: &SparseC, s: &[i8; N], out: &mut Poly) {
+            let mut scratch = Box::new(SparseScratch::ZERO);
+            self.sparse_mul_eta4(c, s, &mut scratch, out);
         }
         fn wide(&self, c: &SparseC, t: &[i16; N], out: &mut Poly) {
             let mut scratch = Box::new(WideScratch::ZERO);
@@ -384,6 +403,8 @@ mod tests {
             let mut small = secrets(&mut rng, P::ETA, n);
             small.extend(secrets(&mut rng, 127, n));
             small.push([-128; N]);
+            // Runs of 8-bit sums: s in [-4, 4].
+            let eta4 = secrets(&mut rng, 4, n);
             // 8-bit sums: eta = 2 for every set, and the largest |s| that tau allows.
             let mut tiny = secrets(&mut rng, 2, n);
             tiny.extend(secrets(&mut rng, 127 / P::TAU as i32, n));
@@ -401,6 +422,12 @@ mod tests {
                             "{} {name}: c s (small), round {round}",
                             P::NAME
                         );
+                    }
+                    for s in &eta4 {
+                        let want = b.ntt_path(&c, &Poly(*s));
+                        let mut got = Poly([1; N]);
+                        b.eta4(&sparse, &s.map(|x| x as i8), &mut got);
+                        assert!(got == want, "{} {name}: c s (eta4), round {round}", P::NAME);
                     }
                     for s in &tiny {
                         let want = b.ntt_path(&c, &Poly(*s));
@@ -495,6 +522,16 @@ mod tests {
                 b.sparse_mul_small(core::hint::black_box(&sc), &s, &mut scratch, &mut out);
                 core::hint::black_box(&out);
             });
+            let s4: [i8; N] = core::array::from_fn(|_| rng.range(-4, 4) as i8);
+            let eta4 = median_ns(|| {
+                b.sparse_mul_eta4(core::hint::black_box(&sc), &s4, &mut scratch, &mut out);
+                core::hint::black_box(&out);
+            });
+            std::println!(
+                "{:>9} {:<8} eta = 4 kernel (signing's for eta = 4): {eta4:.1} ns",
+                P::NAME,
+                name
+            );
             let wide = median_ns(|| {
                 b.sparse_mul_wide(core::hint::black_box(&sc), &t, &mut wide_scratch, &mut out);
                 core::hint::black_box(&out);

@@ -95,6 +95,7 @@ pub(crate) trait Backend: Copy {
     /// c s1 or c s2 from c's nonzero coefficients, in 16-bit sums (FIPS 204 Alg. 7 steps
     /// 18-19). Bounds: as [`crate::sparse::mul_small`].
     #[inline(always)]
+    #[cfg_attr(not(any(test, mldsa_ct)), allow(dead_code))]
     fn sparse_mul_small(
         self,
         c: &SparseC,
@@ -103,6 +104,19 @@ pub(crate) trait Backend: Copy {
         out: &mut Poly,
     ) {
         crate::sparse::mul_small(c, s, scratch, out)
+    }
+
+    /// c s1 or c s2 from c's nonzero coefficients for eta = 4 (FIPS 204 Alg. 7 steps 18-19).
+    /// Bounds: as [`crate::sparse::mul_eta4`].
+    #[inline(always)]
+    fn sparse_mul_eta4(
+        self,
+        c: &SparseC,
+        s: &[i8; N],
+        scratch: &mut SparseScratch,
+        out: &mut Poly,
+    ) {
+        crate::sparse::mul_eta4(c, s, scratch, out)
     }
 
     /// c t0 from c's nonzero coefficients (FIPS 204 Alg. 7 step 25).

@@ -217,6 +217,21 @@ impl Backend for Avx2 {
     }
 
     #[inline(always)]
+    fn sparse_mul_eta4(
+        self,
+        c: &SparseC,
+        s: &[i8; N],
+        scratch: &mut SparseScratch,
+        out: &mut Poly,
+    ) {
+        if self.avx512() {
+            avx512!(sparse::mul_eta4_512(c, s, scratch, out))
+        } else {
+            avx2!(sparse::mul_small(c, s, scratch, out))
+        }
+    }
+
+    #[inline(always)]
     fn sparse_mul_wide(self, c: &SparseC, t: &[i16; N], scratch: &mut WideScratch, out: &mut Poly) {
         if self.avx512() {
             avx512!(sparse::mul_wide_512(c, t, scratch, out))

@@ -217,7 +217,12 @@ pub(crate) fn mul_tiny_512(c: &SparseC, s: &[i8; N], scratch: &mut SparseScratch
 }
 
 /// [`crate::sparse::mul_small`] (c s1 or c s2), AVX-512: one pass, the whole product in 8
-/// registers of 32 lanes. Contract and result: those of the portable kernel.
+/// registers of 32 lanes. Contract and result: those of the portable kernel. (Signing uses
+/// [`mul_eta4_512`], about 1.5 times as fast; this one is kept for any i8 s.)
+#[cfg_attr(
+    not(any(test, mldsa_ct)),
+    allow(dead_code, reason = "signing uses mul_eta4_512")
+)]
 #[target_feature(enable = "avx2,avx512f,avx512bw")]
 pub(crate) fn mul_small_512(c: &SparseC, s: &[i8; N], scratch: &mut SparseScratch, out: &mut Poly) {
     let ext = &mut scratch.small;
@@ -239,6 +244,52 @@ pub(crate) fn mul_small_512(c: &SparseC, s: &[i8; N], scratch: &mut SparseScratc
     }
     let (dst, _) = out.0.as_chunks_mut::<16>();
     for (a, pair) in acc.iter().zip(dst.chunks_exact_mut(2)) {
+        store512(
+            &mut pair[0],
+            _mm512_cvtepi16_epi32(_mm512_castsi512_si256(*a)),
+        );
+        store512(
+            &mut pair[1],
+            _mm512_cvtepi16_epi32(_mm512_extracti64x4_epi64::<1>(*a)),
+        );
+    }
+}
+
+/// [`crate::sparse::mul_eta4`] (c s1 or c s2 for eta = 4), AVX-512: the terms of c in runs of
+/// at most 31 ([`crate::sparse::EIGHT_BIT_RUN`]), each summed in 8-bit lanes (31 * 4 <= 127,
+/// so exact) over 4 registers of 64 lanes and then added into 16-bit sums: half the additions
+/// of [`mul_small_512`]'s 16-bit lanes. Contract and result: those of the portable kernel.
+#[target_feature(enable = "avx2,avx512f,avx512bw")]
+pub(crate) fn mul_eta4_512(c: &SparseC, s: &[i8; N], scratch: &mut SparseScratch, out: &mut Poly) {
+    debug_assert!(s.iter().all(|x| x.unsigned_abs() <= 4), "Bounds: |s| <= 4");
+    let ext = &mut scratch.tiny;
+    let zero = _mm512_setzero_si512();
+    let (blocks, _) = ext.as_chunks_mut::<64>();
+    for (k, chunk) in s.as_chunks::<64>().0.iter().enumerate() {
+        let v = load512(chunk);
+        store512(&mut blocks[k], v);
+        store512(&mut blocks[N / 64 + k], _mm512_sub_epi8(zero, v));
+        store512(&mut blocks[2 * N / 64 + k], v);
+    }
+    let mut sums = [zero; 8];
+    for run in c.offsets().chunks(crate::sparse::EIGHT_BIT_RUN) {
+        let mut acc = [zero; 4];
+        for &off in run {
+            let start = off as usize;
+            let (window, _) = ext[start..start + N].as_chunks::<64>();
+            for (a, x) in acc.iter_mut().zip(window) {
+                *a = _mm512_add_epi8(*a, load512(x));
+            }
+        }
+        for (a, pair) in acc.iter().zip(sums.chunks_exact_mut(2)) {
+            let lo = _mm512_cvtepi8_epi16(_mm512_castsi512_si256(*a));
+            let hi = _mm512_cvtepi8_epi16(_mm512_extracti64x4_epi64::<1>(*a));
+            pair[0] = _mm512_add_epi16(pair[0], lo);
+            pair[1] = _mm512_add_epi16(pair[1], hi);
+        }
+    }
+    let (dst, _) = out.0.as_chunks_mut::<16>();
+    for (a, pair) in sums.iter().zip(dst.chunks_exact_mut(2)) {
         store512(
             &mut pair[0],
             _mm512_cvtepi16_epi32(_mm512_castsi512_si256(*a)),
