@@ -111,7 +111,8 @@ fn profile_set(ps: ParamSet, n: usize, ns: &[f64; KERNELS]) -> Vec<ProfileRow> {
     let mut rows = Vec::new();
     let mut push = |op, (median, mean, counts): (f64, f64, [f64; KERNELS]), by_mean: bool| {
         let attempts = if by_mean {
-            counts[Kernel::ExpandMask as usize].max(1.0)
+            // One SampleInBall per attempt (masks are made ahead of their attempt, in batches).
+            counts[Kernel::SampleInBall as usize].max(1.0)
         } else {
             1.0
         };

@@ -37,7 +37,7 @@ pub enum Kernel {
     ExpandATimes,
     /// One ExpandS (s1 and s2), without its Keccak.
     ExpandS,
-    /// One ExpandMask (y), without its Keccak.
+    /// One mask polynomial of ExpandMask (y), without its Keccak.
     ExpandMask,
     /// One SampleInBall, without its Keccak.
     SampleInBall,

@@ -166,13 +166,13 @@ pub(crate) fn expand_mask_polys<'a, P: Parameters>(
     first: u16,
     polys: impl Iterator<Item = &'a mut Poly>,
 ) {
-    tick!(ExpandMask, 1);
     let mut seed = [0u8; 66];
     seed[..64].copy_from_slice(rho_pp);
     // 32 * (1 + bitlen(gamma1 - 1)) bytes per polynomial: 576 or 640.
     let mut buf = [0u8; 32 * 20];
     let v = &mut buf[..32 * P::Z_BITS];
     for (r, poly) in polys.enumerate() {
+        tick!(ExpandMask, 1);
         seed[64..].copy_from_slice(&integer_to_bytes_2(first + r as u16));
         match P::XOF {
             SamplerXof::Shake => crate::keccak::shake256(&[&seed], v),

@@ -515,6 +515,7 @@ pub(crate) fn h_with_masks<P: Parameters>(
         seed[66] ^= SHAKE_SUFFIX;
         seed[RATE256 - 1] ^= 0x80;
     }
+    tick!(ExpandMask, 3);
     let mut h = Shake256x4::new(keccak);
     h.xor_block([&msg[..RATE256], &seeds[0], &seeds[1], &seeds[2]]);
     seeds.zeroize();
@@ -570,7 +571,6 @@ pub(crate) fn expand_mask_polys<'a, P: Parameters>(
     first: u16,
     polys: impl Iterator<Item = &'a mut Poly>,
 ) {
-    tick!(ExpandMask, 1);
     let mut polys = polys.enumerate();
     // rho'' || IntegerToBytes(first + r, 2) (FIPS 204 Alg. 34 step 3).
     let fill = |seed: &mut [u8; 66], r: usize| {
@@ -579,7 +579,9 @@ pub(crate) fn expand_mask_polys<'a, P: Parameters>(
     };
     let mut seeds = [[0u8; 66]; 4];
     loop {
-        match next_batch(&mut polys, &mut seeds, fill) {
+        let batch = next_batch(&mut polys, &mut seeds, fill);
+        tick!(ExpandMask, batch.0);
+        match batch {
             (0, _) => break,
             (1, [Some(out), ..]) => {
                 // One polynomial: the scalar sponge does a quarter of the x4 work.
