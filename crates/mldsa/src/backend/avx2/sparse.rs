@@ -173,12 +173,10 @@ pub(crate) fn mul_wide(c: &SparseC, t: &[i16; N], scratch: &mut WideScratch, out
     }
 }
 
-/// [`crate::sparse::mul_tiny`] (c s1 or c s2 for eta = 2), AVX-512: one pass, the whole
-/// product in 4 registers of 64 lanes. Contract and result: those of the portable kernel.
+/// `ext` := [s, -s, s], 8-bit lanes (the extended secret of [`crate::sparse`]), AVX-512.
+#[inline]
 #[target_feature(enable = "avx2,avx512f,avx512bw")]
-pub(crate) fn mul_tiny_512(c: &SparseC, s: &[i8; N], scratch: &mut SparseScratch, out: &mut Poly) {
-    debug_assert!(crate::sparse::fits_8_bits(c, s), "Bounds: tau ||s|| <= 127");
-    let ext = &mut scratch.tiny;
+fn extend_tiny_512(s: &[i8; N], ext: &mut [i8; crate::sparse::EXT]) {
     let zero = _mm512_setzero_si512();
     let (blocks, _) = ext.as_chunks_mut::<64>();
     for (k, chunk) in s.as_chunks::<64>().0.iter().enumerate() {
@@ -187,14 +185,32 @@ pub(crate) fn mul_tiny_512(c: &SparseC, s: &[i8; N], scratch: &mut SparseScratch
         store512(&mut blocks[N / 64 + k], _mm512_sub_epi8(zero, v));
         store512(&mut blocks[2 * N / 64 + k], v);
     }
-    let mut acc = [zero; 4];
-    for &off in c.offsets() {
+}
+
+/// The sum of the windows of `ext` at `offsets` in 8-bit lanes, 4 registers of 64 (exact while
+/// the count of offsets times ||s||_inf is at most 127), AVX-512.
+#[inline]
+#[target_feature(enable = "avx2,avx512f,avx512bw")]
+fn window_sums_8_512(offsets: &[u16], ext: &[i8; crate::sparse::EXT]) -> [__m512i; 4] {
+    let mut acc = [_mm512_setzero_si512(); 4];
+    for &off in offsets {
         let start = off as usize;
         let (window, _) = ext[start..start + N].as_chunks::<64>();
         for (a, x) in acc.iter_mut().zip(window) {
             *a = _mm512_add_epi8(*a, load512(x));
         }
     }
+    acc
+}
+
+/// [`crate::sparse::mul_tiny`] (c s1 or c s2 for eta = 2), AVX-512: one pass, the whole
+/// product in 4 registers of 64 lanes. Contract and result: those of the portable kernel.
+#[target_feature(enable = "avx2,avx512f,avx512bw")]
+pub(crate) fn mul_tiny_512(c: &SparseC, s: &[i8; N], scratch: &mut SparseScratch, out: &mut Poly) {
+    debug_assert!(crate::sparse::fits_8_bits(c, s), "Bounds: tau ||s|| <= 127");
+    let ext = &mut scratch.tiny;
+    extend_tiny_512(s, ext);
+    let acc = window_sums_8_512(c.offsets(), ext);
     let (dst, _) = out.0.as_chunks_mut::<16>();
     for (a, quad) in acc.iter().zip(dst.chunks_exact_mut(4)) {
         store512(
@@ -263,24 +279,10 @@ pub(crate) fn mul_small_512(c: &SparseC, s: &[i8; N], scratch: &mut SparseScratc
 pub(crate) fn mul_eta4_512(c: &SparseC, s: &[i8; N], scratch: &mut SparseScratch, out: &mut Poly) {
     debug_assert!(s.iter().all(|x| x.unsigned_abs() <= 4), "Bounds: |s| <= 4");
     let ext = &mut scratch.tiny;
-    let zero = _mm512_setzero_si512();
-    let (blocks, _) = ext.as_chunks_mut::<64>();
-    for (k, chunk) in s.as_chunks::<64>().0.iter().enumerate() {
-        let v = load512(chunk);
-        store512(&mut blocks[k], v);
-        store512(&mut blocks[N / 64 + k], _mm512_sub_epi8(zero, v));
-        store512(&mut blocks[2 * N / 64 + k], v);
-    }
-    let mut sums = [zero; 8];
+    extend_tiny_512(s, ext);
+    let mut sums = [_mm512_setzero_si512(); 8];
     for run in c.offsets().chunks(crate::sparse::EIGHT_BIT_RUN) {
-        let mut acc = [zero; 4];
-        for &off in run {
-            let start = off as usize;
-            let (window, _) = ext[start..start + N].as_chunks::<64>();
-            for (a, x) in acc.iter_mut().zip(window) {
-                *a = _mm512_add_epi8(*a, load512(x));
-            }
-        }
+        let acc = window_sums_8_512(run, ext);
         for (a, pair) in acc.iter().zip(sums.chunks_exact_mut(2)) {
             let lo = _mm512_cvtepi8_epi16(_mm512_castsi512_si256(*a));
             let hi = _mm512_cvtepi8_epi16(_mm512_extracti64x4_epi64::<1>(*a));
