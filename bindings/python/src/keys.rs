@@ -129,12 +129,8 @@ impl SigningKey {
             .detach(|| match (&doc, &password) {
                 (Doc::Pem(p), None) => AnySigningKey::from_pkcs8_pem(p),
                 (Doc::Der(d), None) => AnySigningKey::from_pkcs8_der(d),
-                (Doc::Pem(p), Some(pw)) => {
-                    AnySigningKey::from_pkcs8_encrypted_pem(p, &pw[..])
-                }
-                (Doc::Der(d), Some(pw)) => {
-                    AnySigningKey::from_pkcs8_encrypted_der(d, &pw[..])
-                }
+                (Doc::Pem(p), Some(pw)) => AnySigningKey::from_pkcs8_encrypted_pem(p, &pw[..]),
+                (Doc::Der(d), Some(pw)) => AnySigningKey::from_pkcs8_encrypted_der(d, &pw[..]),
             })
             .py_err()?;
         Ok((SigningKey { inner: key.into() }, form_name(form)))
