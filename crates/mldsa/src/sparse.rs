@@ -190,12 +190,9 @@ pub(crate) fn mul_secret<P: Parameters, B: Backend>(
     }
 }
 
-/// Terms of c whose sum fits 8 bits for s in [-4, 4]: 31 * 4 = 124 <= 127.
-pub(crate) const EIGHT_BIT_RUN: usize = 31;
-
 /// out = c s exactly, for s in [-4, 4] (s1 or s2 of the sets with eta = 4, where tau eta = 196
-/// exceeds 8 bits): [`mul_small`] here; the AVX-512 kernel sums runs of [`EIGHT_BIT_RUN`] terms
-/// in 8 bits.
+/// exceeds 8 bits): [`mul_small`] here; the AVX-512 kernel sums runs of 31 terms in 8 bits
+/// (31 * 4 = 124 <= 127).
 ///
 /// Bounds: ||s||_inf <= 4; |out| <= 4 tau.
 pub(crate) fn mul_eta4(c: &SparseC, s: &[i8; N], scratch: &mut SparseScratch, out: &mut Poly) {

@@ -173,6 +173,9 @@ pub(crate) fn mul_wide(c: &SparseC, t: &[i16; N], scratch: &mut WideScratch, out
     }
 }
 
+/// Terms of c whose sum fits 8 bits for s in [-4, 4]: 31 * 4 = 124 <= 127.
+const EIGHT_BIT_RUN: usize = 31;
+
 /// `ext` := [s, -s, s], 8-bit lanes (the extended secret of [`crate::sparse`]), AVX-512.
 #[inline]
 #[target_feature(enable = "avx2,avx512f,avx512bw")]
@@ -272,16 +275,16 @@ pub(crate) fn mul_small_512(c: &SparseC, s: &[i8; N], scratch: &mut SparseScratc
 }
 
 /// [`crate::sparse::mul_eta4`] (c s1 or c s2 for eta = 4), AVX-512: the terms of c in runs of
-/// at most 31 ([`crate::sparse::EIGHT_BIT_RUN`]), each summed in 8-bit lanes (31 * 4 <= 127,
-/// so exact) over 4 registers of 64 lanes and then added into 16-bit sums: half the additions
-/// of [`mul_small_512`]'s 16-bit lanes. Contract and result: those of the portable kernel.
+/// at most [`EIGHT_BIT_RUN`], each summed in 8-bit lanes (exact) over 4 registers of 64 lanes
+/// and then added into 16-bit sums: half the additions of [`mul_small_512`]'s 16-bit lanes.
+/// Contract and result: those of the portable kernel.
 #[target_feature(enable = "avx2,avx512f,avx512bw")]
 pub(crate) fn mul_eta4_512(c: &SparseC, s: &[i8; N], scratch: &mut SparseScratch, out: &mut Poly) {
     debug_assert!(s.iter().all(|x| x.unsigned_abs() <= 4), "Bounds: |s| <= 4");
     let ext = &mut scratch.tiny;
     extend_tiny_512(s, ext);
     let mut sums = [_mm512_setzero_si512(); 8];
-    for run in c.offsets().chunks(crate::sparse::EIGHT_BIT_RUN) {
+    for run in c.offsets().chunks(EIGHT_BIT_RUN) {
         let acc = window_sums_8_512(run, ext);
         for (a, pair) in acc.iter().zip(sums.chunks_exact_mut(2)) {
             let lo = _mm512_cvtepi8_epi16(_mm512_castsi512_si256(*a));
