@@ -117,9 +117,11 @@ impl MaskStream {
         let left = self.ahead - take;
         // Enough past y to end on a whole batch: fewer than 4 extra (and `rest` is empty
         // unless `left` is 0), so at most 3 are left. The bound of params.rs keeps every
-        // index below 2^16.
+        // index below 2^16. The batch is a power of two, so (-len) mod batch is a mask, not a
+        // division (which unoptimised builds would keep; scripts/ct-check.sh forbids them).
         let batch = b.mask_batch::<P>();
-        let extra = (batch - rest.len() % batch) % batch;
+        debug_assert!(batch.is_power_of_two());
+        let extra = rest.len().wrapping_neg() & (batch - 1);
         if !rest.is_empty() {
             b.expand_mask_polys::<P>(
                 rho_pp,

@@ -176,8 +176,8 @@ pub(crate) trait Backend: Copy {
         0
     }
 
-    /// How many mask polynomials [`Self::expand_mask_polys`] makes for the price of one: the
-    /// signing loop asks for whole batches ([`crate::sign`]'s `MaskStream`).
+    /// How many mask polynomials [`Self::expand_mask_polys`] makes for the price of one (a
+    /// power of two): the signing loop asks for whole batches ([`crate::sign`]'s `MaskStream`).
     #[inline(always)]
     fn mask_batch<P: Parameters>(self) -> usize {
         1
