@@ -67,6 +67,30 @@ impl<const L: usize> Drop for SecretLanes<L> {
     }
 }
 
+/// Secret bytes, 32-byte aligned and a whole number of registers long, wiped on drop with
+/// 32-byte volatile stores (the `zeroize` crate wipes a byte array one byte at a time: for the
+/// challenge hash's 1.2 KiB message buffer that was most of its overhead per signing attempt).
+#[repr(C, align(32))]
+struct SecretBytes<const L: usize>([u8; L]);
+
+impl<const L: usize> SecretBytes<L> {
+    const WHOLE: () = assert!(L.is_multiple_of(32));
+
+    fn new() -> Self {
+        let () = Self::WHOLE;
+        Self([0; L])
+    }
+}
+
+impl<const L: usize> Drop for SecretBytes<L> {
+    fn drop(&mut self) {
+        // SAFETY: `SecretBytes` is only made inside AVX2 kernels, which run only after
+        // `Avx2::detect` found AVX2; the array is 32-byte aligned and L (a multiple of 32,
+        // asserted in `new`) bytes long, all writable through `self`.
+        unsafe { super::arith::zero_registers(self.0.as_mut_ptr().cast(), L / 32) }
+    }
+}
+
 /// Zeroes `lanes` with 4 L / 32 aligned 32-byte volatile stores, then a compiler fence.
 #[target_feature(enable = "avx2")]
 fn wipe_lanes<const L: usize>(lanes: &mut SecretLanes<L>) {
@@ -485,7 +509,7 @@ fn expand_mask_x4<P: Parameters>(
 /// about twice the scalar one, and the saved mask work pays for that.)
 ///
 /// Constant time: no branch or index depends on mu, w1, rho'' or the streams; the padded
-/// message, seeds and squeezed mask bytes are zeroised, the x4 state on drop. (c-tilde is
+/// message, the seeds, the squeezed mask bytes and the x4 state are zeroised on drop. (c-tilde is
 /// declassified by the caller.)
 #[target_feature(enable = "avx2")]
 pub(crate) fn h_with_masks<P: Parameters>(
@@ -501,14 +525,16 @@ pub(crate) fn h_with_masks<P: Parameters>(
     let blocks = const { (64 + P::W1_LEN) / RATE256 + 1 };
     const { assert!((64 + P::W1_LEN) / RATE256 + 1 > MASK_BLOCKS) };
     debug_assert_eq!(w1.len(), P::W1_LEN);
-    let mut msg = [0u8; 9 * RATE256];
+    let mut padded = SecretBytes::<{ whole_registers(9 * RATE256) }>::new();
     const { assert!((64 + P::W1_LEN) / RATE256 < 9) };
+    let msg = &mut padded.0;
     msg[..64].copy_from_slice(mu);
     msg[64..64 + w1.len()].copy_from_slice(w1);
     msg[64 + w1.len()] ^= SHAKE_SUFFIX;
     msg[blocks * RATE256 - 1] ^= 0x80;
     // rho'' || IntegerToBytes(first + i, 2), padded, for lanes 1-3.
-    let mut seeds = [[0u8; RATE256]; 3];
+    let mut seed_bytes = SecretBytes::<{ whole_registers(3 * RATE256) }>::new();
+    let (seeds, _) = seed_bytes.0.as_chunks_mut::<RATE256>();
     for (i, seed) in seeds.iter_mut().enumerate() {
         seed[..64].copy_from_slice(rho_pp);
         seed[64..66].copy_from_slice(&integer_to_bytes_2(first.wrapping_add(i as u16)));
@@ -518,7 +544,6 @@ pub(crate) fn h_with_masks<P: Parameters>(
     tick!(ExpandMask, 3);
     let mut h = Shake256x4::new(keccak);
     h.xor_block([&msg[..RATE256], &seeds[0], &seeds[1], &seeds[2]]);
-    seeds.zeroize();
     // Lane 0's squeezed blocks are not wanted (it is still absorbing): they go to lane 0 of
     // `buf` and are wiped with it.
     let mut buf = SecretLanes::<{ whole_registers(MASK_BLOCKS * RATE256) }>::new();
@@ -539,7 +564,6 @@ pub(crate) fn h_with_masks<P: Parameters>(
     }
     h.permute();
     h.read_lane0(c_tilde);
-    msg.zeroize();
     for (out, b) in masks.iter_mut().zip(&buf.0[1..]) {
         super::arith::bit_unpack_z::<P>(&b[..32 * P::Z_BITS], out);
     }
