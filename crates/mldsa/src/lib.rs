@@ -212,6 +212,8 @@ mod keygen;
 #[forbid(unsafe_code)]
 pub mod legacy;
 #[forbid(unsafe_code)]
+mod mask_stream;
+#[forbid(unsafe_code)]
 mod matrix;
 #[forbid(unsafe_code)]
 mod mu;

@@ -84,7 +84,7 @@ pub trait Zeroed: Sized {
 
 /// `N` copies of `fill` in a heap block, cloned into place.
 #[cfg(feature = "alloc")]
-fn boxed_array<T: Clone, const N: usize>(fill: T) -> alloc::boxed::Box<[T; N]> {
+pub(crate) fn boxed_array<T: Clone, const N: usize>(fill: T) -> alloc::boxed::Box<[T; N]> {
     let all: alloc::boxed::Box<[T]> = alloc::vec![fill; N].into_boxed_slice();
     match all.try_into() {
         Ok(array) => array,

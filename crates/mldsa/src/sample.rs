@@ -199,6 +199,16 @@ fn scrub_after_secret_streams<P: Parameters>() {
 /// FIPS 204 Algorithm 29, SampleInBall: the challenge c with tau coefficients in {-1, 1}, as
 /// the list of its nonzero terms ([`SparseC`]: what signing multiplies by;
 /// [`SparseC::write_poly`] gives c itself).
+pub(crate) fn sample_in_ball<P: Parameters>(c_tilde: &[u8]) -> SparseC {
+    let mut h = Shake256::new();
+    h.absorb(c_tilde);
+    h.finalize();
+    sample_in_ball_from::<P>(|block| h.squeeze_block(block))
+}
+
+/// SampleInBall (FIPS 204 Algorithm 29) on the stream SHAKE256(c-tilde) whose blocks `squeeze`
+/// gives in order: [`sample_in_ball`]'s scalar sponge, or (AVX2 signing) lane 0 of the four-way
+/// sponge whose other lanes make masks meanwhile.
 ///
 /// The pseudocode's swap `c_i := c_j; c_j := (-1)^h` is followed on the terms: each step adds
 /// the term at j, and moves the term that was at j (if any) to i. Making the list here costs
@@ -206,13 +216,12 @@ fn scrub_after_secret_streams<P: Parameters>() {
 ///
 /// Constant time: c-tilde is public (it is part of the signature, and rejected c-tildes leak
 /// nothing useful: they are random-oracle outputs), so the rejection branches and the
-/// data-dependent indices may depend on it.
-pub(crate) fn sample_in_ball<P: Parameters>(c_tilde: &[u8]) -> SparseC {
+/// data-dependent indices may depend on it and on the stream it seeds.
+pub(crate) fn sample_in_ball_from<P: Parameters>(
+    squeeze: impl FnMut(&mut [u8; SHAKE256_RATE]),
+) -> SparseC {
     tick!(SampleInBall, 1);
-    let mut h = Shake256::new();
-    h.absorb(c_tilde);
-    h.finalize();
-    let mut bytes = SqueezedBytes::new(&mut h);
+    let mut bytes = SqueezedBytes::new(squeeze);
     let signs = u64::from_le_bytes(core::array::from_fn(|_| bytes.next()));
     // slot[p]: the term at position p (NO_TERM where c_p = 0); at[e]: the position of term e.
     const NO_TERM: u8 = u8::MAX;
@@ -239,18 +248,18 @@ pub(crate) fn sample_in_ball<P: Parameters>(c_tilde: &[u8]) -> SparseC {
     SparseC::from_terms(&at[..P::TAU], signs)
 }
 
-/// The squeezed output of a sponge, one byte at a time, read a whole block at a time.
-struct SqueezedBytes<'a> {
-    sponge: &'a mut Shake256,
+/// A squeezed output stream, one byte at a time, read a whole block at a time.
+struct SqueezedBytes<F: FnMut(&mut [u8; SHAKE256_RATE])> {
+    squeeze: F,
     block: [u8; SHAKE256_RATE],
     at: usize,
 }
 
-impl<'a> SqueezedBytes<'a> {
-    /// Bytes from `sponge`, which must have just been finalised.
-    fn new(sponge: &'a mut Shake256) -> Self {
+impl<F: FnMut(&mut [u8; SHAKE256_RATE])> SqueezedBytes<F> {
+    /// Bytes of the stream whose next block `squeeze` writes.
+    fn new(squeeze: F) -> Self {
         Self {
-            sponge,
+            squeeze,
             block: [0; SHAKE256_RATE],
             at: SHAKE256_RATE,
         }
@@ -260,7 +269,7 @@ impl<'a> SqueezedBytes<'a> {
     #[inline(always)]
     fn next(&mut self) -> u8 {
         if self.at == SHAKE256_RATE {
-            self.sponge.squeeze_block(&mut self.block);
+            (self.squeeze)(&mut self.block);
             self.at = 0;
         }
         self.at += 1;
@@ -467,7 +476,8 @@ mod tests {
         let mut h = Shake256::new();
         h.absorb(b"squeezed bytes");
         h.finalize();
-        let mut bytes = SqueezedBytes::new(&mut h);
+        let mut bytes =
+            SqueezedBytes::new(|block: &mut [u8; SHAKE256_RATE]| h.squeeze_block(block));
         let got: Vec<u8> = (0..expect.len()).map(|_| bytes.next()).collect();
         assert_eq!(got, expect);
     }

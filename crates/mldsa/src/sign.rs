@@ -8,9 +8,9 @@ use crate::error::Error;
 use crate::expanded::PreparedSecret;
 use crate::field::freeze;
 use crate::keccak::shake256;
+use crate::mask_stream::MaskStream;
 use crate::params::{ByteArray, MAX_SIGN_ATTEMPTS, MU_LEN, Parameters};
 use crate::poly::{NttPoly, Poly};
-use crate::sample::sample_in_ball;
 use crate::scratch::Scratch;
 use crate::sparse::{SparseScratch, mul_secret};
 use zeroize::{Zeroize, Zeroizing};
@@ -75,88 +75,6 @@ pub(crate) trait SigningSecret<P: Parameters> {
     /// Runs `sign` with the key's [`KeyTables`], making (and afterwards wiping) what the key
     /// does not keep.
     fn with_tables<B: Backend, R>(&self, b: B, sign: impl FnOnce(&KeyTables<'_, P>) -> R) -> R;
-}
-
-/// The masks y of successive attempts. Attempt a's y is polynomials a l .. a l + l - 1 of one
-/// stream (FIPS 204 Alg. 7 steps 8, 11 and 31: kappa = a l, and ExpandMask's y[r] is stream
-/// polynomial kappa + r), so polynomials can be made before the attempt that uses them:
-/// - a backend that makes [`Backend::mask_batch`] polynomials at once (4 on AVX2) is asked only
-///   for whole batches; what a batch makes past an attempt's y waits here for the next one;
-/// - a backend that runs the challenge hash in one lane of its four-way sponge makes three more
-///   in the other lanes ([`Backend::challenge_hash`]).
-///
-/// On AVX2 an attempt then needs l - 3 polynomials from batches (1, 2 or 4) instead of l.
-///
-/// Secret (y is): the polynomials made ahead are wiped on drop.
-struct MaskStream {
-    /// Stream polynomials `next`, `next + 1`, ... made ahead (the first `ahead` entries). At
-    /// most 3 are left after an attempt takes its y, and the hash adds 3.
-    made: Scratch<[Poly; 6]>,
-    ahead: usize,
-    /// The first stream polynomial not yet handed out: kappa of the next attempt.
-    next: u16,
-}
-
-impl MaskStream {
-    fn new() -> Self {
-        Self {
-            made: Scratch::zeroed(),
-            ahead: 0,
-            next: 0,
-        }
-    }
-
-    /// y for the next attempt (FIPS 204 Alg. 7 step 11, y = ExpandMask(rho'', kappa)).
-    ///
-    /// Constant time: the counts depend only on l, the backend and the attempt number.
-    fn next_mask<P: Parameters, B: Backend>(&mut self, b: B, rho_pp: &[u8; 64], y: &mut [Poly]) {
-        let take = self.ahead.min(y.len());
-        let (ready, rest) = y.split_at_mut(take);
-        ready.copy_from_slice(&self.made[..take]);
-        self.made.copy_within(take..self.ahead, 0);
-        let left = self.ahead - take;
-        // Enough past y to end on a whole batch: fewer than 4 extra (and `rest` is empty
-        // unless `left` is 0), so at most 3 are left. The bound of params.rs keeps every
-        // index below 2^16. The batch is a power of two, so (-len) mod batch is a mask, not a
-        // division (which unoptimised builds would keep; scripts/ct-check.sh forbids them).
-        let batch = b.mask_batch::<P>();
-        debug_assert!(batch.is_power_of_two());
-        let extra = rest.len().wrapping_neg() & (batch - 1);
-        if !rest.is_empty() {
-            b.expand_mask_polys::<P>(
-                rho_pp,
-                self.next + take as u16,
-                rest.iter_mut().chain(self.made[..extra].iter_mut()),
-            );
-            self.ahead = extra;
-        } else {
-            self.ahead = left;
-        }
-        self.next += y.len() as u16;
-    }
-
-    /// c-tilde = H(mu || w1Encode(w1)) (FIPS 204 Alg. 7 step 15), with the next three mask
-    /// polynomials made alongside where the backend can.
-    fn challenge_hash<P: Parameters, B: Backend>(
-        &mut self,
-        b: B,
-        mu: &[u8; 64],
-        w1: &[u8],
-        c_tilde: &mut [u8],
-        rho_pp: &[u8; 64],
-    ) {
-        let first = self.next + self.ahead as u16;
-        let slots: &mut [Poly; 3] = (&mut self.made[self.ahead..self.ahead + 3])
-            .try_into()
-            .expect("at most 3 made ahead before the hash");
-        self.ahead += b.challenge_hash::<P>(mu, w1, c_tilde, rho_pp, first, slots);
-    }
-}
-
-impl Drop for MaskStream {
-    fn drop(&mut self) {
-        self.made.zeroize();
-    }
 }
 
 /// Working memory of one signature, zeroised on drop. Buffers are reused between attempts and
@@ -295,7 +213,7 @@ fn sign_with<P: Parameters, B: Backend>(
     for _ in 0..MAX_SIGN_ATTEMPTS {
         // Steps 8, 11 and 31: y = ExpandMask(rho'', kappa), kappa = attempt * l (below 2^16:
         // asserted in params.rs).
-        s.masks.next_mask::<P, B>(b, rho_pp, s.y.as_mut());
+        b.next_mask::<P>(&mut s.masks, rho_pp, s.y.as_mut());
         // Steps 12-13: w = NTT^-1(A-hat o NTT(y)), a row at a time; w1 = HighBits(w).
         b.ntt_vec(s.y.as_ref(), s.y_hat.as_mut());
         for (row, w_i) in key.a_hat.as_ref().iter().zip(s.w.as_mut()) {
@@ -309,17 +227,11 @@ fn sign_with<P: Parameters, B: Backend>(
         }
         b.high_bits_vec::<P>(s.w.as_ref(), s.w1.as_mut());
 
-        // Step 15: c-tilde = H(mu || w1Encode(w1), lambda / 4).
-        // Constant time: c-tilde is a random-oracle output that is published in the signature
-        // or discarded with a rejected attempt; FIPS 204 allows it to become public, and
-        // SampleInBall branches on it.
+        // Steps 15-16: c-tilde = H(mu || w1Encode(w1), lambda / 4), declassified (see
+        // `mask_stream::challenge_scalar`), and c = SampleInBall(c-tilde), as its tau nonzero
+        // terms. (Step 17, c-hat = NTT(c), only if the attempt gets to ct0.)
         b.w1_encode::<P>(s.w1.as_ref(), w1_bytes);
-        s.masks
-            .challenge_hash::<P, B>(b, mu, w1_bytes, c_tilde, rho_pp);
-        public_mut(c_tilde);
-        // Step 16: c = SampleInBall(c-tilde), as its tau nonzero terms. (Step 17, c-hat =
-        // NTT(c), only if the attempt gets to ct0.)
-        let c = sample_in_ball::<P>(c_tilde);
+        let c = b.challenge::<P>(&mut s.masks, mu, w1_bytes, rho_pp, c_tilde);
 
         // Steps 18-20: cs1, z = y + cs1, made in y's buffer. The two checks of step 23 are made
         // one at a time, each as soon as its input exists, so that an attempt rejected on z (the

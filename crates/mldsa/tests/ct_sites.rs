@@ -10,6 +10,9 @@ use std::path::{Path, PathBuf};
 /// source order. What each one reveals, and why FIPS 204 allows it, is in the `Constant time:`
 /// comment above it.
 const REVIEWED: &[(&str, &str)] = &[
+    // AVX2 signing: c-tilde, and SampleInBall's stream SHAKE256(c-tilde), as lane 0 gives them.
+    ("backend/avx2/mask_lanes.rs", "public_mut(c_tilde);"),
+    ("backend/avx2/mask_lanes.rs", "public_mut(block);"),
     // One bit per ExpandS candidate nibble, eight at a time: which candidates were rejected.
     ("backend/avx2/sample.rs", "let mask = public(mask);"),
     // skDecode: the verdict on coefficients outside [-eta, eta] (a malformed key).
@@ -24,10 +27,11 @@ const REVIEWED: &[(&str, &str)] = &[
     // KeyGen: rho and the public key are public by definition.
     ("keygen.rs", "public_mut(&mut sk.rho);"),
     ("keygen.rs", "public_mut(pk.as_mut());"),
+    // Signing's challenge with the scalar sponge: c-tilde.
+    ("mask_stream.rs", "public_mut(c_tilde);"),
     // Scalar rejection sampling: whether one candidate was rejected.
     ("sample.rs", "public(b < limit).then_some(value)"),
-    // Sign: c-tilde, the yes/no outcome of each of the four checks, the accepted z and h.
-    ("sign.rs", "public_mut(c_tilde);"),
+    // Sign: the yes/no outcome of each of the four checks, the accepted z and h.
     (
         "sign.rs",
         "if public(b.vec_exceeds(z, P::GAMMA1 - P::BETA)) != 0 {",

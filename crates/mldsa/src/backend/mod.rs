@@ -15,6 +15,7 @@
 // within the same bounds. That is what lets keys made on one backend be used on the other, and
 // what the kernel tests in `backend/avx2/` check against the portable code.
 
+use crate::mask_stream::MaskStream;
 use crate::params::{Parameters, PolyVec};
 use crate::poly::{N, NttPoly, Poly};
 use crate::sparse::{SparseC, SparseScratch, WideScratch};
@@ -158,29 +159,27 @@ pub(crate) trait Backend: Copy {
         crate::sample::expand_mask_polys::<P>(rho_pp, first, polys)
     }
 
-    /// c-tilde = H(mu || w1Encode(w1), lambda / 4) (FIPS 204 Alg. 7 step 15). A backend whose
-    /// four-way sponge can run the hash in one lane fills `masks` meanwhile with mask
-    /// polynomials `first`, `first + 1`, `first + 2` (Alg. 34, as
-    /// [`Self::expand_mask_polys`]); returns how many it made (0 or 3).
+    /// y for the next signing attempt: ExpandMask(rho'', kappa) with kappa = `stream.next`
+    /// (FIPS 204 Alg. 7 step 11; the stream then moves on by l). A backend may hand out
+    /// polynomials it made earlier ([`Self::challenge`]); by default each y is made when asked.
     #[inline(always)]
-    fn challenge_hash<P: Parameters>(
-        self,
-        mu: &[u8; 64],
-        w1: &[u8],
-        c_tilde: &mut [u8],
-        _rho_pp: &[u8; 64],
-        _first: u16,
-        _masks: &mut [Poly; 3],
-    ) -> usize {
-        crate::keccak::shake256(&[mu, w1], c_tilde);
-        0
+    fn next_mask<P: Parameters>(self, stream: &mut MaskStream, rho_pp: &[u8; 64], y: &mut [Poly]) {
+        crate::mask_stream::next_mask_each::<P, Self>(self, stream, rho_pp, y)
     }
 
-    /// How many mask polynomials [`Self::expand_mask_polys`] makes for the price of one (a
-    /// power of two): the signing loop asks for whole batches ([`crate::sign`]'s `MaskStream`).
+    /// c-tilde = H(mu || w1Encode(w1), lambda / 4), declassified (FIPS 204 Alg. 7 step 15),
+    /// and c = SampleInBall(c-tilde) (step 16). A backend may make the stream's next mask
+    /// polynomials meanwhile, for [`Self::next_mask`] to hand out.
     #[inline(always)]
-    fn mask_batch<P: Parameters>(self) -> usize {
-        1
+    fn challenge<P: Parameters>(
+        self,
+        _stream: &mut MaskStream,
+        mu: &[u8; 64],
+        w1: &[u8],
+        _rho_pp: &[u8; 64],
+        c_tilde: &mut [u8],
+    ) -> SparseC {
+        crate::mask_stream::challenge_scalar::<P>(mu, w1, c_tilde)
     }
 
     /// BitUnpack(v, gamma1 - 1, gamma1) of y or z. Bounds: as [`crate::pack::bit_unpack_z`].

@@ -656,18 +656,33 @@ pub(crate) fn sub_freeze(w: &[Poly], cs2: &mut [Poly]) {
     }
 }
 
-/// Whole 32-byte registers of packed secret bytes with room for a 16-byte load past the end of
-/// the largest narrow field block (13 bits: 416 bytes), wiped on drop.
+/// Secret bytes, 32-byte aligned and a whole number of registers long, wiped on drop with
+/// 32-byte volatile stores (the `zeroize` crate wipes a byte array one byte at a time: for the
+/// challenge hash's 1.2 KiB message buffer that was most of its overhead per signing attempt).
 #[repr(C, align(32))]
-struct PaddedFields([u8; 448]);
+pub(crate) struct SecretBytes<const L: usize>(pub(crate) [u8; L]);
 
-impl Drop for PaddedFields {
-    fn drop(&mut self) {
-        // SAFETY: made only in AVX2 kernels (AVX2 present); 32-byte aligned, 448 = 14 * 32
-        // writable bytes.
-        unsafe { zero_registers(self.0.as_mut_ptr().cast(), 14) }
+impl<const L: usize> SecretBytes<L> {
+    const WHOLE: () = assert!(L.is_multiple_of(32));
+
+    pub(crate) fn new() -> Self {
+        let () = Self::WHOLE;
+        Self([0; L])
     }
 }
+
+impl<const L: usize> Drop for SecretBytes<L> {
+    fn drop(&mut self) {
+        // SAFETY: `SecretBytes` is only made inside AVX2 kernels, which run only after
+        // `Avx2::detect` found AVX2; the array is 32-byte aligned and L (a multiple of 32,
+        // asserted in `new`) bytes long, all writable through `self`.
+        unsafe { zero_registers(self.0.as_mut_ptr().cast(), L / 32) }
+    }
+}
+
+/// Whole 32-byte registers of packed secret bytes with room for a 16-byte load past the end of
+/// the largest narrow field block (13 bits: 416 bytes), wiped on drop.
+type PaddedFields = SecretBytes<448>;
 
 /// FIPS 204 Algorithm 19, BitUnpack, for fields of at most 13 bits (s1 and s2: 3 or 4 bits;
 /// t0: 13), AVX2: w_i = b - x_i, and 1 if some x_i > `max` (else 0), looking at all of them.
@@ -681,7 +696,7 @@ impl Drop for PaddedFields {
 pub(crate) fn bit_unpack_narrow(v: &[u8], b: i32, bits: usize, max: u32, w: &mut Poly) -> u32 {
     assert!((1..=13).contains(&bits), "narrow fields: 1 to 13 bits");
     let len = 32 * bits;
-    let mut padded = PaddedFields([0; 448]);
+    let mut padded = PaddedFields::new();
     padded.0[..len].copy_from_slice(&v[..len]);
     let mut ctrl = [0i32; 8];
     let mut shift = [0i32; 8];

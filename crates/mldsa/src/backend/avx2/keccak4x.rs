@@ -494,6 +494,30 @@ impl<const RATE: usize> Shake4<RATE> {
         }
     }
 
+    /// Empties state 0 (all zero: a new sponge), leaving the others as they are.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub(crate) fn reset_lane0(&mut self) {
+        for v in &mut self.state {
+            // 32-bit elements 0 and 1 (state 0's lane) from the zero vector.
+            *v = _mm256_blend_epi32::<0b0000_0011>(*v, _mm256_setzero_si256());
+        }
+    }
+
+    /// Makes states 1-3 new sponges that have absorbed a whole (padded) block and not yet
+    /// permuted, leaving state 0 as it is: `words(j)` is word j of the three blocks (zero past
+    /// the rate).
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub(crate) fn restart_lanes123(&mut self, words: impl Fn(usize) -> [u64; 3]) {
+        for (j, v) in self.state.iter_mut().enumerate() {
+            let [a, b, c] = words(j);
+            let fresh = _mm256_set_epi64x(c as i64, b as i64, a as i64, 0);
+            // State 0's lane (32-bit elements 0 and 1) kept, the others fresh.
+            *v = _mm256_blend_epi32::<0b0000_0011>(fresh, *v);
+        }
+    }
+
     /// The first `out.len()` bytes (at most `RATE`) of state 0's rate part.
     #[target_feature(enable = "avx2")]
     pub(crate) fn read_lane0(&self, out: &mut [u8]) {

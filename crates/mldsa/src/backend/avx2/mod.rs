@@ -15,6 +15,7 @@
 pub(crate) mod arith;
 pub(crate) mod keccak4x;
 pub(crate) mod keccak_bmi;
+pub(crate) mod mask_lanes;
 pub(crate) mod ntt;
 pub(crate) mod ntt512;
 pub(crate) mod sample;
@@ -23,6 +24,7 @@ pub(crate) mod sparse;
 mod tests;
 
 use super::Backend;
+use crate::mask_stream::MaskStream;
 use crate::params::{Parameters, SamplerXof};
 use crate::poly::{N, NttPoly, Poly};
 use crate::sparse::{SparseC, SparseScratch, WideScratch};
@@ -301,40 +303,39 @@ impl Backend for Avx2 {
     }
 
     #[inline(always)]
-    fn challenge_hash<P: Parameters>(
-        self,
-        mu: &[u8; 64],
-        w1: &[u8],
-        c_tilde: &mut [u8],
-        rho_pp: &[u8; 64],
-        first: u16,
-        masks: &mut [Poly; 3],
-    ) -> usize {
+    fn next_mask<P: Parameters>(self, stream: &mut MaskStream, rho_pp: &[u8; 64], y: &mut [Poly]) {
         match P::XOF {
-            SamplerXof::Shake => {
-                avx2!(sample::h_with_masks::<P>(
-                    self.keccak4x(),
-                    mu,
-                    w1,
-                    c_tilde,
-                    rho_pp,
-                    first,
-                    masks
-                ));
-                masks.len()
-            }
+            SamplerXof::Shake => avx2!(mask_lanes::next_mask::<P>(
+                self.keccak4x(),
+                stream,
+                rho_pp,
+                y
+            )),
             SamplerXof::Aes256Ctr => {
-                crate::keccak::shake256(&[mu, w1], c_tilde);
-                0
+                crate::mask_stream::next_mask_each::<P, Self>(self, stream, rho_pp, y)
             }
         }
     }
 
     #[inline(always)]
-    fn mask_batch<P: Parameters>(self) -> usize {
+    fn challenge<P: Parameters>(
+        self,
+        stream: &mut MaskStream,
+        mu: &[u8; 64],
+        w1: &[u8],
+        rho_pp: &[u8; 64],
+        c_tilde: &mut [u8],
+    ) -> SparseC {
         match P::XOF {
-            SamplerXof::Shake => 4,
-            SamplerXof::Aes256Ctr => 1,
+            SamplerXof::Shake => avx2!(mask_lanes::challenge::<P>(
+                self.keccak4x(),
+                stream,
+                mu,
+                w1,
+                rho_pp,
+                c_tilde
+            )),
+            SamplerXof::Aes256Ctr => crate::mask_stream::challenge_scalar::<P>(mu, w1, c_tilde),
         }
     }
 

@@ -10,7 +10,7 @@
 //! The kernels take the [`Keccak4x`] their sponges run (AVX2 or AVX-512VL, chosen by the
 //! backend from the CPU's features); the outputs are the same with either.
 
-use super::keccak4x::{Keccak4x, SHAKE_SUFFIX, Shake128x4, Shake256x4};
+use super::keccak4x::{Keccak4x, Shake128x4, Shake256x4};
 use crate::declassify::public;
 use crate::pack::integer_to_bytes_2;
 use crate::params::{Parameters, Q};
@@ -37,10 +37,10 @@ const LOAD_SLACK: usize = 8;
 const ETA_FIRST_BLOCKS: usize = 2;
 
 /// Blocks of SHAKE256 output per mask polynomial: 32 * Z_BITS bytes, 576 or 640, fit in five.
-const MASK_BLOCKS: usize = 5;
+pub(crate) const MASK_BLOCKS: usize = 5;
 
 /// `len` rounded up to whole 32-byte registers.
-const fn whole_registers(len: usize) -> usize {
+pub(crate) const fn whole_registers(len: usize) -> usize {
     len.div_ceil(32) * 32
 }
 
@@ -64,30 +64,6 @@ impl<const L: usize> Drop for SecretLanes<L> {
         // SAFETY: `SecretLanes` is only made inside AVX2 kernels, which run only after
         // `Avx2::detect` found AVX2.
         unsafe { wipe_lanes(self) }
-    }
-}
-
-/// Secret bytes, 32-byte aligned and a whole number of registers long, wiped on drop with
-/// 32-byte volatile stores (the `zeroize` crate wipes a byte array one byte at a time: for the
-/// challenge hash's 1.2 KiB message buffer that was most of its overhead per signing attempt).
-#[repr(C, align(32))]
-struct SecretBytes<const L: usize>([u8; L]);
-
-impl<const L: usize> SecretBytes<L> {
-    const WHOLE: () = assert!(L.is_multiple_of(32));
-
-    fn new() -> Self {
-        let () = Self::WHOLE;
-        Self([0; L])
-    }
-}
-
-impl<const L: usize> Drop for SecretBytes<L> {
-    fn drop(&mut self) {
-        // SAFETY: `SecretBytes` is only made inside AVX2 kernels, which run only after
-        // `Avx2::detect` found AVX2; the array is 32-byte aligned and L (a multiple of 32,
-        // asserted in `new`) bytes long, all writable through `self`.
-        unsafe { super::arith::zero_registers(self.0.as_mut_ptr().cast(), L / 32) }
     }
 }
 
@@ -499,77 +475,6 @@ fn expand_mask_x4<P: Parameters>(
     // `buf` is wiped when it drops.
 }
 
-/// FIPS 204 Algorithm 7 step 15, c-tilde = H(mu || w1Encode(w1), lambda / 4), run in lane 0
-/// of a four-way sponge whose other three lanes make mask polynomials `first`, `first + 1`,
-/// `first + 2` into `masks` meanwhile (Algorithm 34, as [`expand_mask_polys`]).
-///
-/// The hash takes 7 permutations (9 for ML-DSA-87) one after another, and a mask polynomial 5:
-/// on the AVX-512VL four-way permutation, which costs what the scalar one does, the three masks
-/// come for little more than reading them out. (On AVX2 alone the four-way permutation costs
-/// about twice the scalar one, and the saved mask work pays for that.)
-///
-/// Constant time: no branch or index depends on mu, w1, rho'' or the streams; the padded
-/// message, the seeds, the squeezed mask bytes and the x4 state are zeroised on drop. (c-tilde is
-/// declassified by the caller.)
-#[target_feature(enable = "avx2")]
-pub(crate) fn h_with_masks<P: Parameters>(
-    keccak: Keccak4x,
-    mu: &[u8; 64],
-    w1: &[u8],
-    c_tilde: &mut [u8],
-    rho_pp: &[u8; 64],
-    first: u16,
-    masks: &mut [Poly; 3],
-) {
-    // Blocks of mu || w1 once padded (a multiple of the rate gets a block of padding alone).
-    let blocks = const { (64 + P::W1_LEN) / RATE256 + 1 };
-    const { assert!((64 + P::W1_LEN) / RATE256 + 1 > MASK_BLOCKS) };
-    debug_assert_eq!(w1.len(), P::W1_LEN);
-    let mut padded = SecretBytes::<{ whole_registers(9 * RATE256) }>::new();
-    const { assert!((64 + P::W1_LEN) / RATE256 < 9) };
-    let msg = &mut padded.0;
-    msg[..64].copy_from_slice(mu);
-    msg[64..64 + w1.len()].copy_from_slice(w1);
-    msg[64 + w1.len()] ^= SHAKE_SUFFIX;
-    msg[blocks * RATE256 - 1] ^= 0x80;
-    // rho'' || IntegerToBytes(first + i, 2), padded, for lanes 1-3.
-    let mut seed_bytes = SecretBytes::<{ whole_registers(3 * RATE256) }>::new();
-    let (seeds, _) = seed_bytes.0.as_chunks_mut::<RATE256>();
-    for (i, seed) in seeds.iter_mut().enumerate() {
-        seed[..64].copy_from_slice(rho_pp);
-        seed[64..66].copy_from_slice(&integer_to_bytes_2(first.wrapping_add(i as u16)));
-        seed[66] ^= SHAKE_SUFFIX;
-        seed[RATE256 - 1] ^= 0x80;
-    }
-    tick!(ExpandMask, 3);
-    let mut h = Shake256x4::new(keccak);
-    h.xor_block([&msg[..RATE256], &seeds[0], &seeds[1], &seeds[2]]);
-    // Lane 0's squeezed blocks are not wanted (it is still absorbing): they go to lane 0 of
-    // `buf` and are wiped with it.
-    let mut buf = SecretLanes::<{ whole_registers(MASK_BLOCKS * RATE256) }>::new();
-    {
-        let [b0, b1, b2, b3] = &mut buf.0;
-        let mut out: [&mut [u8]; 4] = [b0, b1, b2, b3];
-        for (b, block) in msg[..blocks * RATE256]
-            .chunks_exact(RATE256)
-            .enumerate()
-            .skip(1)
-        {
-            h.permute();
-            if b <= MASK_BLOCKS {
-                h.read_block((b - 1) * RATE256, &mut out);
-            }
-            h.xor_block_lane0(block);
-        }
-    }
-    h.permute();
-    h.read_lane0(c_tilde);
-    for (out, b) in masks.iter_mut().zip(&buf.0[1..]) {
-        super::arith::bit_unpack_z::<P>(&b[..32 * P::Z_BITS], out);
-    }
-    // `buf` is wiped when it drops.
-}
-
 /// ExpandMask(rho'', kappa): the l polynomials of [`expand_mask_polys`] from kappa (for the
 /// tests).
 #[cfg(test)]
@@ -734,38 +639,6 @@ mod tests {
         }
     }
 
-    /// The challenge hash in lane 0 equals the scalar SHAKE256 of mu || w1, and the three
-    /// masks in lanes 1-3 equal the portable stream's polynomials `first`.. `first + 2`
-    /// (with `first` up to the top of the 16-bit counter).
-    fn h_with_masks_agrees<P: Parameters>(keccak: Keccak4x) {
-        let firsts = [0, 1, P::L as u16, u16::MAX - 2, 4321];
-        for (trial, first) in firsts.into_iter().enumerate() {
-            let mu: [u8; 64] = test_bytes(P::NAME, 400 + trial as u64);
-            let rho_pp: [u8; 64] = test_bytes(P::NAME, 500 + trial as u64);
-            let w1: Vec<u8> = (0..P::W1_LEN).map(|i| (i * 7 + trial) as u8).collect();
-            let mut expect_c = [0u8; 64];
-            crate::keccak::shake256(&[&mu, &w1], &mut expect_c[..P::C_TILDE_LEN]);
-            let mut expect = [Poly::ZERO; 3];
-            crate::sample::expand_mask_polys::<P>(&rho_pp, first, expect.iter_mut());
-            let mut c_tilde = [0u8; 64];
-            let mut masks = [Poly::ZERO; 3];
-            // SAFETY: the caller checked for AVX2.
-            unsafe {
-                h_with_masks::<P>(
-                    keccak,
-                    &mu,
-                    &w1,
-                    &mut c_tilde[..P::C_TILDE_LEN],
-                    &rho_pp,
-                    first,
-                    &mut masks,
-                )
-            };
-            assert_eq!(c_tilde, expect_c, "{}: c-tilde, trial {trial}", P::NAME);
-            assert!(masks == expect, "{}: masks from {first}", P::NAME);
-        }
-    }
-
     /// Every sampler with every permutation this CPU runs (AVX2, and AVX-512VL where present),
     /// against the portable one.
     fn all_agree<P: Parameters>() {
@@ -774,7 +647,6 @@ mod tests {
             expand_a_agrees::<P>(keccak);
             expand_s_agrees::<P>(keccak);
             expand_mask_agrees::<P>(keccak);
-            h_with_masks_agrees::<P>(keccak);
         }
     }
 

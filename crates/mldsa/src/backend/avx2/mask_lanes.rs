@@ -1,0 +1,332 @@
+//! Signing's masks made in the spare lanes of the challenge's four-way sponge (AVX2, SHAKE
+//! sets).
+//!
+//! The challenge hash H(mu || w1Encode(w1)) takes 7 permutations in a row (9 for ML-DSA-87)
+//! and SampleInBall's SHAKE256(c-tilde) one more, and on AVX-512VL a four-way permutation
+//! costs about what the scalar one does. So both run in lane 0 of one four-way sponge kept for
+//! the whole signature, and lanes 1-3 carry three ExpandMask sponges (Algorithm 34, five
+//! permutations per polynomial) from one call to the next: 24 lane-permutations per attempt
+//! (30 for ML-DSA-87), 4.8 (6) of the l mask polynomials the next attempt needs. What is still
+//! missing when an attempt starts is made by permuting with lane 0 idle; the first attempt's
+//! first four come from a four-way batch ([`super::sample::expand_mask_polys`]).
+//!
+//! The three lanes always make consecutive stream polynomials, started and finished together,
+//! right after those already made: stream order needs only counts. Their squeezed bytes go
+//! straight into a ring of slots, unpacked when an attempt takes them.
+//!
+//! Constant time: every count and branch here depends only on l, the parameter set, the attempt
+//! number and how many blocks SampleInBall reads (public: c-tilde is); the mask bytes and the
+//! sponge are secret and wiped (slots as they are taken and on drop, the sponge on drop).
+
+use super::arith::{SecretBytes, bit_unpack_z, zero_registers};
+use super::keccak4x::{Keccak4x, SHAKE_SUFFIX, Shake256x4};
+use super::sample::{MASK_BLOCKS, expand_mask_polys, whole_registers};
+use crate::declassify::public_mut;
+use crate::keccak::SHAKE256_RATE as RATE;
+use crate::mask_stream::MaskStream;
+use crate::pack::integer_to_bytes_2;
+use crate::params::{Parameters, Zeroed};
+use crate::poly::Poly;
+use crate::sample::sample_in_ball_from;
+use crate::scratch::Scratch;
+use crate::sparse::SparseC;
+
+/// Bytes kept per polynomial: its five squeezed blocks, in whole 32-byte registers.
+const SLOT_BYTES: usize = whole_registers(MASK_BLOCKS * RATE);
+
+/// Polynomials the ring holds (made, or being made by the lanes). The lanes start on three more
+/// only while there is room for them, so an attempt's 4.8-6 polynomials fit with what is left
+/// of the last one's.
+const SLOTS: usize = 9;
+
+/// One polynomial's squeezed bytes.
+#[repr(C, align(32))]
+#[derive(Clone)]
+pub(crate) struct MaskSlot([u8; SLOT_BYTES]);
+
+/// The ring of [`SLOTS`] slots, and one more where lane 0's blocks go while it hashes (read
+/// with the others by the four-lane transpose, and not wanted).
+type Slots = [MaskSlot; SLOTS + 1];
+
+impl Zeroed for Slots {
+    fn zero() -> Self {
+        core::array::from_fn(|_| MaskSlot([0; SLOT_BYTES]))
+    }
+    #[cfg(feature = "alloc")]
+    fn boxed_zeroed() -> alloc::boxed::Box<Self> {
+        crate::params::boxed_array(MaskSlot([0; SLOT_BYTES]))
+    }
+}
+
+/// The four-way sponge and the polynomials its lanes 1-3 made ahead.
+pub(crate) struct MaskLanes {
+    sponge: Shake256x4,
+    slots: Scratch<Slots>,
+    /// The slot of the stream's next polynomial (`MaskStream::next`).
+    head: usize,
+    /// Polynomials made: slots `head`, `head + 1`, ... (in the ring).
+    made: usize,
+    /// Whether lanes 1-3 are making the three polynomials after those, and how many of their
+    /// blocks they have squeezed.
+    busy: bool,
+    squeezed: usize,
+}
+
+impl Drop for MaskLanes {
+    fn drop(&mut self) {
+        // SAFETY: `MaskLanes` is only made by `next_mask` and `challenge`, AVX2 kernels that run
+        // only after `Avx2::detect` found AVX2; `Slots` is 32-byte aligned and a whole number of
+        // 32-byte registers long (`MaskSlot` is), all writable through `self`.
+        unsafe { zero_registers(self.slots.as_mut_ptr().cast(), size_of::<Slots>() / 32) }
+    }
+}
+
+impl MaskLanes {
+    #[target_feature(enable = "avx2")]
+    fn new(keccak: Keccak4x) -> Self {
+        const { assert!(size_of::<Slots>().is_multiple_of(32)) };
+        Self {
+            sponge: Shake256x4::new(keccak),
+            slots: Scratch::zeroed(),
+            head: 0,
+            made: 0,
+            busy: false,
+            squeezed: 0,
+        }
+    }
+
+    /// Slot `head + i` of the ring (i < 2 SLOTS).
+    fn slot(&self, i: usize) -> usize {
+        let s = self.head + i;
+        if s >= SLOTS { s - SLOTS } else { s }
+    }
+
+    /// Starts lanes 1-3 on the three polynomials after those made, if they are idle and there
+    /// is room for them. `next` is the stream's next polynomial (the one in slot `head`).
+    #[target_feature(enable = "avx2")]
+    fn start(&mut self, rho_pp: &[u8; 64], next: u16) {
+        if self.busy || self.made + 3 > SLOTS {
+            return;
+        }
+        // rho'' || IntegerToBytes(kappa + r, 2), padded (Algorithm 34 step 3). Indices past
+        // the last attempt's wrap; they are never handed out. Built in memory that is wiped
+        // (made word by word in registers instead, rho'' was spilled to the stack and left
+        // there: tests/zeroize_runtime.rs).
+        let first = next.wrapping_add(self.made as u16);
+        let mut seeds = SecretBytes::<{ whole_registers(3 * RATE) }>::new();
+        let (blocks, _) = seeds.0.as_chunks_mut::<RATE>();
+        for (r, seed) in blocks.iter_mut().enumerate() {
+            seed[..64].copy_from_slice(rho_pp);
+            seed[64..66].copy_from_slice(&integer_to_bytes_2(first.wrapping_add(r as u16)));
+            seed[66] ^= SHAKE_SUFFIX;
+            seed[RATE - 1] ^= 0x80;
+        }
+        let word = |block: &[u8; RATE], j: usize| match block.get(8 * j..8 * j + 8) {
+            Some(w) => u64::from_le_bytes(w.try_into().expect("8 bytes")),
+            None => 0,
+        };
+        self.sponge.restart_lanes123(|j| {
+            [
+                word(&blocks[0], j),
+                word(&blocks[1], j),
+                word(&blocks[2], j),
+            ]
+        });
+        tick!(ExpandMask, 3);
+        self.busy = true;
+        self.squeezed = 0;
+    }
+
+    /// One four-way permutation (lane 0's caller has XORed in its block, or does not care):
+    /// lanes 1-3's next blocks go to their slots, and once their polynomials are complete they
+    /// count as made and the lanes start on the next three.
+    #[target_feature(enable = "avx2")]
+    fn step(&mut self, rho_pp: &[u8; 64], next: u16) {
+        self.sponge.permute();
+        if !self.busy {
+            return;
+        }
+        let at = [
+            SLOTS,
+            self.slot(self.made),
+            self.slot(self.made + 1),
+            self.slot(self.made + 2),
+        ];
+        let [junk, a, b, c] = self
+            .slots
+            .get_disjoint_mut(at)
+            .expect("four distinct slots: the junk slot and three of the ring");
+        let mut out: [&mut [u8]; 4] = [&mut junk.0, &mut a.0, &mut b.0, &mut c.0];
+        self.sponge.read_block(self.squeezed * RATE, &mut out);
+        self.squeezed += 1;
+        if self.squeezed == MASK_BLOCKS {
+            self.made += 3;
+            self.busy = false;
+            self.start(rho_pp, next);
+        }
+    }
+}
+
+/// y for the next attempt (FIPS 204 Alg. 7 step 11, y = ExpandMask(rho'', kappa) with kappa
+/// = `stream.next`): the polynomials the lanes made, and what is missing made now.
+///
+/// Contract: as [`crate::mask_stream::next_mask_each`], whose y it equals attempt after
+/// attempt (whatever [`challenge`] calls come between). Constant time: see the module.
+#[target_feature(enable = "avx2")]
+pub(crate) fn next_mask<P: Parameters>(
+    keccak: Keccak4x,
+    stream: &mut MaskStream,
+    rho_pp: &[u8; 64],
+    y: &mut [Poly],
+) {
+    let MaskStream { next, lanes } = stream;
+    let (lanes, y) = match lanes {
+        Some(lanes) => (lanes, y),
+        None => {
+            // The first attempt: nothing made yet, so a four-way batch makes y[..4].
+            let (batch, rest) = y.split_at_mut(y.len().min(4));
+            expand_mask_polys::<P>(keccak, rho_pp, *next, batch.iter_mut());
+            *next += batch.len() as u16;
+            (lanes.insert(MaskLanes::new(keccak)), rest)
+        }
+    };
+    while lanes.made < y.len() {
+        lanes.start(rho_pp, *next);
+        lanes.step(rho_pp, *next);
+    }
+    for out in y {
+        let slot = &mut lanes.slots[lanes.head].0;
+        bit_unpack_z::<P>(&slot[..32 * P::Z_BITS], out);
+        // SAFETY: AVX2 is present (this is an AVX2 kernel); the slot is 32-byte aligned and
+        // SLOT_BYTES (a multiple of 32) bytes long, all writable through `slot`.
+        unsafe { zero_registers(slot.as_mut_ptr().cast(), SLOT_BYTES / 32) };
+        lanes.head = lanes.slot(1);
+        lanes.made -= 1;
+        // Below 2^16: MAX_SIGN_ATTEMPTS * l is (asserted in params.rs).
+        *next += 1;
+    }
+}
+
+/// c-tilde = H(mu || w1Encode(w1), lambda / 4), declassified (FIPS 204 Alg. 7 step 15), and
+/// c = SampleInBall(c-tilde) (step 16), both in lane 0 of the four-way sponge while lanes 1-3
+/// make the stream's next mask polynomials.
+///
+/// Contract: as [`crate::mask_stream::challenge_scalar`], whose c-tilde and c it equals.
+#[target_feature(enable = "avx2")]
+pub(crate) fn challenge<P: Parameters>(
+    keccak: Keccak4x,
+    stream: &mut MaskStream,
+    mu: &[u8; 64],
+    w1: &[u8],
+    rho_pp: &[u8; 64],
+    c_tilde: &mut [u8],
+) -> SparseC {
+    debug_assert_eq!(w1.len(), P::W1_LEN);
+    let next = stream.next;
+    let lanes = stream.lanes.get_or_insert_with(|| MaskLanes::new(keccak));
+    // mu || w1, padded: a whole number of blocks (a multiple of the rate gets a block of
+    // padding alone).
+    let blocks = const { (64 + P::W1_LEN) / RATE + 1 };
+    const { assert!((64 + P::W1_LEN) / RATE < 9) };
+    let mut padded = SecretBytes::<{ whole_registers(9 * RATE) }>::new();
+    let msg = &mut padded.0;
+    msg[..64].copy_from_slice(mu);
+    msg[64..64 + w1.len()].copy_from_slice(w1);
+    msg[64 + w1.len()] ^= SHAKE_SUFFIX;
+    msg[blocks * RATE - 1] ^= 0x80;
+
+    lanes.sponge.reset_lane0();
+    lanes.start(rho_pp, next);
+    for block in msg[..blocks * RATE].chunks_exact(RATE) {
+        lanes.sponge.xor_block_lane0(block);
+        lanes.step(rho_pp, next);
+    }
+    lanes.sponge.read_lane0(c_tilde);
+    // Constant time: c-tilde is a random-oracle output that is published in the signature or
+    // discarded with a rejected attempt; FIPS 204 allows it to become public.
+    public_mut(c_tilde);
+
+    // SampleInBall's sponge: c-tilde, padded, in lane 0.
+    let mut seed = [0u8; RATE];
+    seed[..c_tilde.len()].copy_from_slice(c_tilde);
+    seed[c_tilde.len()] ^= SHAKE_SUFFIX;
+    seed[RATE - 1] ^= 0x80;
+    lanes.sponge.reset_lane0();
+    lanes.sponge.xor_block_lane0(&seed);
+    sample_in_ball_from::<P>(|block| {
+        lanes.step(rho_pp, next);
+        lanes.sponge.read_lane0(block);
+        // Constant time: SampleInBall's stream is SHAKE256(c-tilde), as public as c-tilde;
+        // it branches on these bytes (and on how many blocks it reads).
+        public_mut(block);
+    })
+    // `padded` is wiped when it drops.
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::params::{Dilithium2, Dilithium3, Dilithium5, MlDsa44, MlDsa65, MlDsa87};
+
+    /// Reproducible pseudo-random test bytes: SHAKE256(label || counter).
+    fn test_bytes<const LEN: usize>(label: &str, counter: u64) -> [u8; LEN] {
+        let mut out = [0u8; LEN];
+        crate::keccak::shake256(&[label.as_bytes(), &counter.to_le_bytes()], &mut out);
+        out
+    }
+
+    /// A signature's worth of attempts: each y equals ExpandMask(rho'', a l) and each c-tilde
+    /// and c the scalar ones, attempt after attempt (the lanes' state carried across them).
+    fn attempts_agree<P: Parameters>(keccak: Keccak4x) {
+        let rho_pp: [u8; 64] = test_bytes(P::NAME, 1);
+        let mu: [u8; 64] = test_bytes(P::NAME, 2);
+        let mut stream = MaskStream::new();
+        let mut y = [Poly::ZERO; 8];
+        let mut expect = [Poly::ZERO; 8];
+        let attempts = if cfg!(miri) { 3 } else { 40 };
+        for a in 0..attempts {
+            let y = &mut y[..P::L];
+            // SAFETY: the caller checked for AVX2.
+            unsafe { next_mask::<P>(keccak, &mut stream, &rho_pp, y) };
+            crate::sample::expand_mask_polys::<P>(
+                &rho_pp,
+                a * P::L as u16,
+                expect.iter_mut().take(P::L),
+            );
+            assert!(y == &expect[..P::L], "{}: y of attempt {a}", P::NAME);
+            assert_eq!(stream.next, (a + 1) * P::L as u16);
+
+            let w1: Vec<u8> = test_bytes::<2048>("w1", a.into())[..P::W1_LEN].to_vec();
+            let mut c_tilde = [0u8; 64];
+            let mut expect_c = [0u8; 64];
+            let len = P::C_TILDE_LEN;
+            // SAFETY: as above.
+            let c = unsafe {
+                challenge::<P>(keccak, &mut stream, &mu, &w1, &rho_pp, &mut c_tilde[..len])
+            };
+            let expect_sparse =
+                crate::mask_stream::challenge_scalar::<P>(&mu, &w1, &mut expect_c[..len]);
+            assert_eq!(c_tilde, expect_c, "{}: c-tilde of attempt {a}", P::NAME);
+            let (mut got, mut want) = (Poly::ZERO, Poly::ZERO);
+            c.write_poly(&mut got);
+            expect_sparse.write_poly(&mut want);
+            assert!(got == want, "{}: c of attempt {a}", P::NAME);
+        }
+    }
+
+    #[test]
+    fn masks_and_challenges_equal_the_portable_ones_attempt_after_attempt() {
+        if !std::is_x86_feature_detected!("avx2") {
+            eprintln!("skipped: this CPU has no AVX2");
+            return;
+        }
+        for (_, keccak) in Keccak4x::all_here() {
+            attempts_agree::<MlDsa44>(keccak);
+            attempts_agree::<MlDsa65>(keccak);
+            attempts_agree::<MlDsa87>(keccak);
+            attempts_agree::<Dilithium2>(keccak);
+            attempts_agree::<Dilithium3>(keccak);
+            attempts_agree::<Dilithium5>(keccak);
+        }
+    }
+}
