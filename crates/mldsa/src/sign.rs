@@ -222,8 +222,7 @@ fn sign_with<P: Parameters, B: Backend>(
                 s.y_hat.as_ref(),
                 s.t_hat.as_mut(),
             );
-            b.ntt_inverse(&s.t_hat[0], w_i);
-            b.caddq(w_i);
+            b.ntt_inverse_nonneg(&s.t_hat[0], w_i);
         }
         b.high_bits_vec::<P>(s.w.as_ref(), s.w1.as_mut());
 

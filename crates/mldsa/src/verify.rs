@@ -184,8 +184,7 @@ fn verify_with<P: Parameters, B: Backend>(
         b.multiply_ntt(&c_hat, t1_hat_i, &mut ct1);
         w_hat_i.sub_assign(&ct1);
         w_hat_i.reduce();
-        b.ntt_inverse(w_hat_i, w_i);
-        b.caddq(w_i);
+        b.ntt_inverse_nonneg(w_hat_i, w_i);
     }
     // Step 11: w1' = UseHint(h, w'_approx).
     let mut w1 = P::VecK::zeroed();

@@ -243,6 +243,15 @@ pub(crate) trait Backend: Copy {
         crate::pack::bit_unpack(v, b, bits, max, w)
     }
 
+    /// NTT^-1 with its output in [0, q): [`Self::ntt_inverse`] then [`Self::caddq`], in one
+    /// pass where the backend can (w in signing, w'_approx in verifying). Bounds: as
+    /// `ntt_inverse`; [0, q) out.
+    #[inline(always)]
+    fn ntt_inverse_nonneg(self, w_hat: &NttPoly, out: &mut Poly) {
+        self.ntt_inverse(w_hat, out);
+        self.caddq(out);
+    }
+
     /// c := c + q where c < 0 (NTT^-1's output to [0, q)). Bounds: (-q, q) in, [0, q) out.
     #[inline(always)]
     fn caddq(self, p: &mut Poly) {

@@ -173,6 +173,16 @@ impl Backend for Avx2 {
     }
 
     #[inline(always)]
+    fn ntt_inverse_nonneg(self, w_hat: &NttPoly, out: &mut Poly) {
+        if self.avx512() {
+            avx512!(ntt512::ntt_inverse_nonneg(w_hat, out))
+        } else {
+            avx2!(ntt::ntt_inverse(w_hat, out));
+            avx2!(arith::caddq(out))
+        }
+    }
+
+    #[inline(always)]
     fn multiply_ntt(self, a: &NttPoly, b: &NttPoly, out: &mut NttPoly) {
         if self.avx512() {
             avx512!(ntt512::multiply_ntt(a, b, out))

@@ -37,10 +37,11 @@ use super::ntt::{INV_NTT_SCALE, QINV, SCALED_ZETA_1, ZETAS, times_qinv};
 use crate::params::Q;
 use crate::poly::{N, NttPoly, Poly};
 use core::arch::x86_64::{
-    __m512i, _mm512_add_epi32, _mm512_add_epi64, _mm512_load_si512, _mm512_loadu_si512,
-    _mm512_mask_blend_epi32, _mm512_mask_shuffle_epi32, _mm512_mul_epi32,
-    _mm512_permutex2var_epi32, _mm512_set1_epi32, _mm512_shuffle_i64x2, _mm512_srli_epi64,
-    _mm512_storeu_si512, _mm512_sub_epi32, _mm512_unpackhi_epi64, _mm512_unpacklo_epi64,
+    __m512i, _mm512_add_epi32, _mm512_add_epi64, _mm512_and_si512, _mm512_load_si512,
+    _mm512_loadu_si512, _mm512_mask_blend_epi32, _mm512_mask_shuffle_epi32, _mm512_mul_epi32,
+    _mm512_permutex2var_epi32, _mm512_set1_epi32, _mm512_shuffle_i64x2, _mm512_srai_epi32,
+    _mm512_srli_epi64, _mm512_storeu_si512, _mm512_sub_epi32, _mm512_unpackhi_epi64,
+    _mm512_unpacklo_epi64,
 };
 
 /// Registers (of 16 coefficients) per polynomial.
@@ -530,6 +531,22 @@ pub(crate) fn ntt(w: &Poly, out: &mut NttPoly) {
 /// Bounds: as the AVX2 kernel's.
 #[target_feature(enable = "avx2,avx512f")]
 pub(crate) fn ntt_inverse(w_hat: &NttPoly, out: &mut Poly) {
+    inverse::<false>(w_hat, out)
+}
+
+/// [`ntt_inverse`] with q added to the negative outputs in its last pass (the AVX2 file's
+/// `caddq`, without a second pass over the polynomial): the same values in [0, q).
+///
+/// Contract: `ntt_inverse` then `caddq`, whose output it equals; the same input bounds.
+#[target_feature(enable = "avx2,avx512f")]
+pub(crate) fn ntt_inverse_nonneg(w_hat: &NttPoly, out: &mut Poly) {
+    inverse::<true>(w_hat, out)
+}
+
+/// The two: `NONNEG` adds q to the negative outputs.
+#[inline]
+#[target_feature(enable = "avx2,avx512f")]
+fn inverse<const NONNEG: bool>(w_hat: &NttPoly, out: &mut Poly) {
     tick!(NttInverse, 1);
     debug_assert!(
         w_hat.0.iter().all(|c| c.unsigned_abs() < Q as u32),
@@ -567,10 +584,19 @@ pub(crate) fn ntt_inverse(w_hat: &NttPoly, out: &mut Poly) {
     // scaled by INV_NTT_SCALE and the difference by SCALED_ZETA_1 (see the AVX2 kernel).
     let scale = broadcast(table, SCALE);
     let scaled_z1 = broadcast(table, SCALED_Z1);
+    let q = _mm512_set1_epi32(Q);
+    let finish = |x: __m512i| {
+        if NONNEG {
+            // x + q where x < 0: the sign mask and q.
+            _mm512_add_epi32(x, _mm512_and_si512(_mm512_srai_epi32::<31>(x), q))
+        } else {
+            x
+        }
+    };
     unroll!(i in [0, 1, 2, 3, 4, 5, 6, 7] {
         let (a, b) = (r[i], r[i + 8]);
-        store(&mut out.0, i, mont_mul(_mm512_add_epi32(a, b), scale));
-        store(&mut out.0, i + 8, mont_mul(_mm512_sub_epi32(b, a), scaled_z1));
+        store(&mut out.0, i, finish(mont_mul(_mm512_add_epi32(a, b), scale)));
+        store(&mut out.0, i + 8, finish(mont_mul(_mm512_sub_epi32(b, a), scaled_z1)));
     });
 }
 
@@ -734,6 +760,14 @@ mod tests {
             got.0,
             avx2_ntt_inverse(&p).0,
             "ntt_inverse: AVX-512 and AVX2 differ"
+        );
+        let mut nonneg = Poly::ZERO;
+        // SAFETY: called only after `have_avx512` found AVX2 and AVX-512F on this CPU.
+        unsafe { ntt_inverse_nonneg(&p, &mut nonneg) };
+        assert_eq!(
+            nonneg.0,
+            got.0.map(crate::field::caddq),
+            "ntt_inverse_nonneg: not ntt_inverse then caddq"
         );
     }
 
