@@ -44,8 +44,9 @@ pub(crate) fn next_mask_each<P: Parameters, B: Backend>(
     y: &mut [Poly],
 ) {
     b.expand_mask_polys::<P>(rho_pp, stream.next, y.iter_mut());
-    // Below 2^16: MAX_SIGN_ATTEMPTS * l is (asserted in params.rs).
-    stream.next += y.len() as u16;
+    // Below 2^16 while signing: (MAX_SIGN_ATTEMPTS + 2) * l is (asserted in params.rs);
+    // only a test starting at the top of the counter reaches 2^16, after its last y.
+    stream.next = stream.next.wrapping_add(y.len() as u16);
 }
 
 /// c-tilde = H(mu || w1Encode(w1), lambda / 4) (FIPS 204 Alg. 7 step 15), declassified, and

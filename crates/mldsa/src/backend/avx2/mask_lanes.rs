@@ -186,7 +186,7 @@ pub(crate) fn next_mask<P: Parameters>(
             // The first attempt: nothing made yet, so a four-way batch makes y[..4].
             let (batch, rest) = y.split_at_mut(y.len().min(4));
             expand_mask_polys::<P>(keccak, rho_pp, *next, batch.iter_mut());
-            *next += batch.len() as u16;
+            *next = next.wrapping_add(batch.len() as u16);
             (lanes.insert(MaskLanes::new(keccak)), rest)
         }
     };
@@ -202,8 +202,9 @@ pub(crate) fn next_mask<P: Parameters>(
         unsafe { zero_registers(slot.as_mut_ptr().cast(), SLOT_BYTES / 32) };
         lanes.head = lanes.slot(1);
         lanes.made -= 1;
-        // Below 2^16: MAX_SIGN_ATTEMPTS * l is (asserted in params.rs).
-        *next += 1;
+        // Below 2^16 while signing: (MAX_SIGN_ATTEMPTS + 2) * l is (asserted in params.rs);
+        // only a test starting at the top of the counter reaches 2^16, after its last y.
+        *next = next.wrapping_add(1);
     }
 }
 
@@ -275,26 +276,26 @@ mod tests {
         out
     }
 
-    /// A signature's worth of attempts: each y equals ExpandMask(rho'', a l) and each c-tilde
-    /// and c the scalar ones, attempt after attempt (the lanes' state carried across them).
-    fn attempts_agree<P: Parameters>(keccak: Keccak4x) {
+    /// Attempts from stream polynomial `start` on: each y equals ExpandMask(rho'', kappa) and
+    /// each c-tilde and c the scalar ones, attempt after attempt (the lanes' state carried
+    /// across them).
+    fn attempts_agree<P: Parameters>(keccak: Keccak4x, start: u16, attempts: u16) {
         let rho_pp: [u8; 64] = test_bytes(P::NAME, 1);
         let mu: [u8; 64] = test_bytes(P::NAME, 2);
         let mut stream = MaskStream::new();
+        stream.next = start;
         let mut y = [Poly::ZERO; 8];
         let mut expect = [Poly::ZERO; 8];
-        let attempts = if cfg!(miri) { 3 } else { 40 };
         for a in 0..attempts {
             let y = &mut y[..P::L];
+            let kappa = start + a * P::L as u16;
             // SAFETY: the caller checked for AVX2.
             unsafe { next_mask::<P>(keccak, &mut stream, &rho_pp, y) };
-            crate::sample::expand_mask_polys::<P>(
-                &rho_pp,
-                a * P::L as u16,
-                expect.iter_mut().take(P::L),
-            );
-            assert!(y == &expect[..P::L], "{}: y of attempt {a}", P::NAME);
-            assert_eq!(stream.next, (a + 1) * P::L as u16);
+            let expect = &mut expect[..P::L];
+            crate::sample::expand_mask_polys::<P>(&rho_pp, kappa, expect.iter_mut());
+            assert!(y == expect, "{}: y of attempt {a} from {start}", P::NAME);
+            // (At the top of the counter the last attempt's `next` is 2^16, which wraps.)
+            assert_eq!(stream.next, kappa.wrapping_add(P::L as u16));
 
             let w1: Vec<u8> = test_bytes::<2048>("w1", a.into())[..P::W1_LEN].to_vec();
             let mut c_tilde = [0u8; 64];
@@ -314,19 +315,28 @@ mod tests {
         }
     }
 
+    /// `attempts_agree` for one set from 0, and for its last attempts below 2^16 (F-9: the
+    /// last y ends at kappa + r = 2^16 - 1).
+    fn both_ends<P: Parameters>(keccak: Keccak4x, attempts: u16) {
+        attempts_agree::<P>(keccak, 0, attempts);
+        let top = 4;
+        attempts_agree::<P>(keccak, u16::MAX - top * P::L as u16 + 1, top);
+    }
+
     #[test]
     fn masks_and_challenges_equal_the_portable_ones_attempt_after_attempt() {
         if !std::is_x86_feature_detected!("avx2") {
             eprintln!("skipped: this CPU has no AVX2");
             return;
         }
+        let attempts = if cfg!(miri) { 3 } else { 40 };
         for (_, keccak) in Keccak4x::all_here() {
-            attempts_agree::<MlDsa44>(keccak);
-            attempts_agree::<MlDsa65>(keccak);
-            attempts_agree::<MlDsa87>(keccak);
-            attempts_agree::<Dilithium2>(keccak);
-            attempts_agree::<Dilithium3>(keccak);
-            attempts_agree::<Dilithium5>(keccak);
+            both_ends::<MlDsa44>(keccak, attempts);
+            both_ends::<MlDsa65>(keccak, attempts);
+            both_ends::<MlDsa87>(keccak, attempts);
+            both_ends::<Dilithium2>(keccak, attempts);
+            both_ends::<Dilithium3>(keccak, attempts);
+            both_ends::<Dilithium5>(keccak, attempts);
         }
     }
 }
