@@ -341,7 +341,15 @@ impl<const RATE: usize> Drop for Shake4<RATE> {
 
 /// The SHAKE domain-separation suffix 1111 with the first bit of pad10*1 (FIPS 202 section 6.2
 /// and B.2): the byte XORed after the message.
-pub(crate) const SHAKE_SUFFIX: u8 = 0x1F;
+const SHAKE_SUFFIX: u8 = 0x1F;
+
+/// Pads the message of `len` bytes at the start of `padded` (zero after it) for SHAKE: the
+/// suffix after the message and the last bit of pad10*1 at the end of `padded`, whose length
+/// is a whole number of blocks.
+pub(crate) fn shake_pad(padded: &mut [u8], len: usize) {
+    padded[len] ^= SHAKE_SUFFIX;
+    padded[padded.len() - 1] ^= 0x80;
+}
 
 impl<const RATE: usize> Shake4<RATE> {
     /// 64-bit lanes per block.
@@ -386,8 +394,7 @@ impl<const RATE: usize> Shake4<RATE> {
         let mut last = [[0u8; RATE]; 4];
         for (block, m) in last.iter_mut().zip(rest) {
             block[..m.len()].copy_from_slice(m);
-            block[m.len()] ^= SHAKE_SUFFIX;
-            block[RATE - 1] ^= 0x80;
+            shake_pad(block, m.len());
         }
         sponge.xor_block([&last[0], &last[1], &last[2], &last[3]]);
         // The last block may hold secret seed bytes (rho', rho'').

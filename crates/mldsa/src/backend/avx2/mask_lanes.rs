@@ -19,7 +19,7 @@
 //! sponge are secret and wiped (slots as they are taken and on drop, the sponge on drop).
 
 use super::arith::{SecretBytes, bit_unpack_z, zero_registers};
-use super::keccak4x::{Keccak4x, SHAKE_SUFFIX, Shake256x4};
+use super::keccak4x::{Keccak4x, Shake256x4, shake_pad};
 use super::sample::{MASK_BLOCKS, expand_mask_polys, whole_registers};
 use crate::declassify::public_mut;
 use crate::keccak::SHAKE256_RATE as RATE;
@@ -118,8 +118,7 @@ impl MaskLanes {
         for (r, seed) in blocks.iter_mut().enumerate() {
             seed[..64].copy_from_slice(rho_pp);
             seed[64..66].copy_from_slice(&integer_to_bytes_2(first.wrapping_add(r as u16)));
-            seed[66] ^= SHAKE_SUFFIX;
-            seed[RATE - 1] ^= 0x80;
+            shake_pad(seed, 66);
         }
         let word = |block: &[u8; RATE], j: usize| match block.get(8 * j..8 * j + 8) {
             Some(w) => u64::from_le_bytes(w.try_into().expect("8 bytes")),
@@ -233,8 +232,7 @@ pub(crate) fn challenge<P: Parameters>(
     let msg = &mut padded.0;
     msg[..64].copy_from_slice(mu);
     msg[64..64 + w1.len()].copy_from_slice(w1);
-    msg[64 + w1.len()] ^= SHAKE_SUFFIX;
-    msg[blocks * RATE - 1] ^= 0x80;
+    shake_pad(&mut msg[..blocks * RATE], 64 + w1.len());
 
     lanes.sponge.reset_lane0();
     lanes.start(rho_pp, next);
@@ -250,8 +248,7 @@ pub(crate) fn challenge<P: Parameters>(
     // SampleInBall's sponge: c-tilde, padded, in lane 0.
     let mut seed = [0u8; RATE];
     seed[..c_tilde.len()].copy_from_slice(c_tilde);
-    seed[c_tilde.len()] ^= SHAKE_SUFFIX;
-    seed[RATE - 1] ^= 0x80;
+    shake_pad(&mut seed, c_tilde.len());
     lanes.sponge.reset_lane0();
     lanes.sponge.xor_block_lane0(&seed);
     sample_in_ball_from::<P>(|block| {
