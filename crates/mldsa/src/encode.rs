@@ -187,16 +187,22 @@ pub(crate) fn sk_decode<P: Parameters, B: Backend>(
 }
 
 /// FIPS 204 Algorithm 26, sigEncode: c-tilde || BitPack(z[i], gamma1 - 1, gamma1) || HintBitPack(h).
-pub(crate) fn sig_encode<P: Parameters>(c_tilde: &[u8], z: &[Poly], h: &[Poly], sig: &mut [u8]) {
+pub(crate) fn sig_encode<P: Parameters, B: Backend>(
+    b: B,
+    c_tilde: &[u8],
+    z: &[Poly],
+    h: &[Poly],
+    sig: &mut [u8],
+) {
     tick!(SigEncode, 1);
     let (ct, rest) = sig.split_at_mut(P::C_TILDE_LEN);
     ct.copy_from_slice(c_tilde);
     let z_len = poly_bytes(P::Z_BITS);
     let (z_bytes, h_bytes) = rest.split_at_mut(P::L * z_len);
     pack_each(z, z_bytes, z_len, |z_i, chunk| {
-        bit_pack(z_i, P::GAMMA1, P::Z_BITS, chunk)
+        b.bit_pack_z::<P>(z_i, chunk)
     });
-    hint_bit_pack::<P>(h, h_bytes);
+    hint_bit_pack::<P, B>(b, h, h_bytes);
 }
 
 /// FIPS 204 Algorithm 27, sigDecode, strict: canonical hints (see `hint_bit_unpack`) and, as

@@ -5,6 +5,7 @@
 //! materialising the bits. Widths and lengths come from the parameter set and are public; the
 //! coefficients may be secret (s1, s2, t0), and are only shifted and masked.
 
+use crate::backend::Backend;
 use crate::error::Malformed;
 use crate::params::Parameters;
 use crate::poly::{N, Poly};
@@ -137,27 +138,39 @@ pub(crate) fn bit_unpack_z<P: Parameters>(v: &[u8], w: &mut Poly) {
 ///
 /// Bounds: at most omega 1s in h, each coefficient 0 or 1 (the signer checked it).
 /// Constant time: h is public once the signature is accepted.
-pub(crate) fn hint_bit_pack<P: Parameters>(h: &[Poly], y: &mut [u8]) {
+pub(crate) fn hint_bit_pack<P: Parameters, B: Backend>(b: B, h: &[Poly], y: &mut [u8]) {
     debug_assert_eq!(y.len(), P::OMEGA + P::K);
     let (indices, cuts) = y.split_at_mut(P::OMEGA);
-    // Every position is written to the next free slot and kept only if its bit is 1 (the
-    // count moves on by the bit): no branch per coefficient, where a branch on h mispredicted
-    // about once per hint. The slot past the last kept one takes the writes of the 0s: one
-    // spare slot beyond omega (at most 80).
-    let mut slots = [0u8; 128];
-    const { assert!(P::OMEGA < 128) };
+    // The index slots past the last hint stay zero (the encoding is unique).
+    indices.fill(0);
     let mut index = 0usize;
     for (h_i, cut) in h.iter().zip(cuts.iter_mut()) {
-        for (j, &bit) in h_i.0.iter().enumerate() {
-            slots[index.min(P::OMEGA)] = j as u8;
-            index += bit as usize;
+        // The 1s as the bits of four words, then one step per 1 (a loop over the coefficients
+        // with a branch per coefficient mispredicted about once per hint, and one writing
+        // every position to the next free slot made a chain of dependent stores).
+        for (word, mut ones) in b.hint_words(h_i).into_iter().enumerate() {
+            while ones != 0 {
+                // More than omega 1s would break the bound above; they are not written.
+                if let Some(slot) = indices.get_mut(index) {
+                    *slot = (64 * word) as u8 + ones.trailing_zeros() as u8;
+                }
+                index += 1;
+                ones &= ones - 1;
+            }
         }
         *cut = index as u8;
     }
-    // The index slots past the last hint are zero (the encoding is unique).
-    let used = index.min(P::OMEGA);
-    indices[..used].copy_from_slice(&slots[..used]);
-    indices[used..].fill(0);
+}
+
+/// The coefficients of a hint polynomial (each 0 or 1) as the bits of four words: bit j of
+/// word w is coefficient 64 w + j.
+pub(crate) fn hint_words(h: &Poly) -> [u64; 4] {
+    core::array::from_fn(|w| {
+        h.0[64 * w..64 * w + 64]
+            .iter()
+            .enumerate()
+            .fold(0u64, |m, (j, &bit)| m | (u64::from(bit as u32 & 1) << j))
+    })
 }
 
 /// FIPS 204 Algorithm 21, HintBitUnpack, strict: rejects every non-canonical encoding.
@@ -280,14 +293,16 @@ mod tests {
                         placed += 1;
                     }
                 }
+                let expect = hint_bit_pack_literal::<P>(&h);
                 let mut y = vec![0xAAu8; P::OMEGA + P::K];
-                hint_bit_pack::<P>(&h, &mut y);
-                assert_eq!(
-                    y,
-                    hint_bit_pack_literal::<P>(&h),
-                    "{}, round {round}",
-                    P::NAME
-                );
+                hint_bit_pack::<P, _>(crate::backend::Portable, &h, &mut y);
+                assert_eq!(y, expect, "{} portable, round {round}", P::NAME);
+                #[cfg(target_arch = "x86_64")]
+                if let Some(avx2) = crate::backend::avx2::Avx2::detect() {
+                    let mut y = vec![0xAAu8; P::OMEGA + P::K];
+                    hint_bit_pack::<P, _>(avx2, &h, &mut y);
+                    assert_eq!(y, expect, "{} avx2, round {round}", P::NAME);
+                }
             }
         }
         check::<crate::params::MlDsa44>();
@@ -303,7 +318,7 @@ mod tests {
         h[0].0[200] = 1;
         h[2].0[255] = 1;
         let mut y = [0u8; 84];
-        hint_bit_pack::<P>(&h, &mut y);
+        hint_bit_pack::<P, _>(crate::backend::Portable, &h, &mut y);
         let mut back = [Poly::ZERO; 4];
         hint_bit_unpack::<P>(&y, &mut back).unwrap();
         assert_eq!(h, back);

@@ -417,7 +417,7 @@ fn leaf_costs_on<P: ParameterSet, B: Backend>(b: B, iters: u32) -> [f64; KERNELS
                     let mut out = sig.clone();
                     let ct = &c_tilde[..P::C_TILDE_LEN];
                     time(iters, || {
-                        crate::encode::sig_encode::<P>(ct, z.as_ref(), h.as_ref(), &mut out)
+                        crate::encode::sig_encode::<P, B>(b, ct, z.as_ref(), h.as_ref(), &mut out)
                     })
                 }
             }

@@ -295,7 +295,7 @@ fn sign_with<P: Parameters, B: Backend>(
         public_mut(z);
         public_mut(s.w1.as_mut());
         let mut sig = P::SigBytes::zeroed();
-        sig_encode::<P>(c_tilde, z, s.w1.as_ref(), sig.as_mut());
+        sig_encode::<P, B>(b, c_tilde, z, s.w1.as_ref(), sig.as_mut());
         return Ok(sig);
     }
     Err(Error::SigningAttemptsExhausted {

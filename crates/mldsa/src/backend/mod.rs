@@ -182,6 +182,20 @@ pub(crate) trait Backend: Copy {
         crate::mask_stream::challenge_scalar::<P>(mu, w1, c_tilde)
     }
 
+    /// A hint polynomial's 1s as the bits of four words (for HintBitPack). Bounds: as
+    /// [`crate::pack::hint_words`].
+    #[inline(always)]
+    fn hint_words(self, h: &Poly) -> [u64; 4] {
+        crate::pack::hint_words(h)
+    }
+
+    /// BitPack(z, gamma1 - 1, gamma1) (FIPS 204 Alg. 17, for sigEncode). Bounds: z in
+    /// (-gamma1, gamma1]; `out.len() == 32 * Z_BITS`.
+    #[inline(always)]
+    fn bit_pack_z<P: Parameters>(self, z: &Poly, out: &mut [u8]) {
+        crate::pack::bit_pack(z, P::GAMMA1, P::Z_BITS, out)
+    }
+
     /// BitUnpack(v, gamma1 - 1, gamma1) of y or z. Bounds: as [`crate::pack::bit_unpack_z`].
     #[inline(always)]
     fn bit_unpack_z<P: Parameters>(self, v: &[u8], w: &mut Poly) {

@@ -63,6 +63,15 @@ fn load16(b: &[u8]) -> __m128i {
     unsafe { _mm_loadu_si128(b.as_ptr().cast()) }
 }
 
+/// Stores the 16 bytes of `v`.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn store16(out: &mut [u8], v: __m128i) {
+    let out: &mut [u8; 16] = out.try_into().expect("16 bytes");
+    // SAFETY: `out` is 16 writable bytes, and `storeu` accepts any alignment.
+    unsafe { _mm_storeu_si128(out.as_mut_ptr().cast(), v) }
+}
+
 /// Stores the 32 bytes of `v`.
 #[inline]
 #[target_feature(enable = "avx2")]
@@ -434,6 +443,100 @@ pub(crate) fn w1_encode<P: Parameters>(w1: &[Poly], out: &mut [u8]) {
             _ => unreachable!("FIPS 204 packs w1 in 4 or 6 bits"),
         }
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// HintBitPack's words.
+
+/// A hint polynomial's 1s as the bits of four words (bit j of word w: coefficient 64 w + j),
+/// AVX2: bit 0 of each lane moved to the sign bit and gathered 8 at a time by a movemask.
+///
+/// Contract: [`crate::pack::hint_words`], whose words it returns for h in {0, 1}.
+/// Constant time: no branch or index depends on h.
+#[target_feature(enable = "avx2")]
+pub(crate) fn hint_words(h: &Poly) -> [u64; 4] {
+    debug_assert!(
+        all_in(core::slice::from_ref(h), 0, 2),
+        "Bounds: h in {{0, 1}}"
+    );
+    let groups = lanes(h);
+    core::array::from_fn(|w| {
+        groups[8 * w..8 * w + 8]
+            .iter()
+            .enumerate()
+            .fold(0u64, |m, (g, c)| {
+                let signs = _mm256_castsi256_ps(_mm256_slli_epi32::<31>(load(c)));
+                m | (u64::from(_mm256_movemask_ps(signs) as u32) << (8 * g))
+            })
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// BitPack of z.
+
+/// 8 fields x_i = gamma1 - z_i of `bits` bits (18 or 20), packed little-endian: `bits` bytes,
+/// the first bits / 2 (fields 0-3) in the low 16-byte half of the result and the next bits / 2
+/// (fields 4-7) in the high one (each half's other bytes are zero).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn pack_z8(z: __m256i, gamma1: i32, bits: i64) -> __m256i {
+    let x = _mm256_sub_epi32(_mm256_set1_epi32(gamma1), z);
+    // Per 64-bit lane, the field pair u = x_2i | x_2i+1 << bits (2 bits <= 40 bits).
+    let lo = _mm256_and_si256(x, _mm256_set1_epi64x(0xFFFF_FFFF));
+    let u = _mm256_or_si256(
+        lo,
+        _mm256_sllv_epi64(_mm256_srli_epi64::<32>(x), _mm256_set1_epi64x(bits)),
+    );
+    // Per 128-bit half, its two pairs as one value 4 bits wide (bits / 2 bytes): u0 | u1 << 2
+    // bits, whose low 64 bits are u0 | (u1 << 2 bits mod 2^64) and high 64 bits
+    // u1 >> (64 - 2 bits).
+    let up = _mm256_sllv_epi64(u, _mm256_set_epi64x(2 * bits, 0, 2 * bits, 0));
+    let low = _mm256_or_si256(u, _mm256_shuffle_epi32::<0b01_00_11_10>(up));
+    let high = _mm256_srlv_epi64(u, _mm256_set_epi64x(64 - 2 * bits, 64, 64 - 2 * bits, 64));
+    _mm256_blend_epi32::<0b1100_1100>(low, high)
+}
+
+/// FIPS 204, Algorithm 17 (BitPack) of z with a = gamma1 - 1, b = gamma1, AVX2: fields
+/// gamma1 - z_i of 18 bits (gamma1 = 2^17) or 20 bits (gamma1 = 2^19).
+///
+/// Contract: as [`crate::pack::bit_pack`] with b = gamma1 and bits = Z_BITS, whose bytes it
+/// writes. Bounds: z in (-gamma1, gamma1]; `out.len() == 32 * Z_BITS`.
+/// Constant time: fixed shifts and shuffles (z is public when signing packs it, but this does
+/// not rely on that).
+#[target_feature(enable = "avx2")]
+pub(crate) fn bit_pack_z<P: Parameters>(z: &Poly, out: &mut [u8]) {
+    const {
+        assert!(
+            1 << (P::Z_BITS - 1) == P::GAMMA1 && (P::Z_BITS == 18 || P::Z_BITS == 20),
+            "Z_BITS = 1 + log2(gamma1), 18 or 20"
+        )
+    };
+    debug_assert!(
+        all_in(core::slice::from_ref(z), -P::GAMMA1 + 1, P::GAMMA1 + 1),
+        "Bounds: z in (-gamma1, gamma1]"
+    );
+    let bits = P::Z_BITS;
+    let len = 32 * bits;
+    let out = &mut out[..len];
+    let groups = lanes(z);
+    // A group of 8 fields is `bits` bytes; each half of it (bits / 2 bytes) is stored as 16
+    // bytes at its place, and the later stores cover the zero bytes the earlier ones wrote
+    // past it. The last group's second half would end past `out`: it goes through a buffer.
+    for (g, c) in groups[..N / 8 - 1].iter().enumerate() {
+        let v = pack_z8(load(c), P::GAMMA1, bits as i64);
+        let at = bits * g;
+        let half = at + bits / 2;
+        store16(&mut out[at..at + 16], _mm256_castsi256_si128(v));
+        store16(&mut out[half..half + 16], _mm256_extracti128_si256::<1>(v));
+    }
+    let v = pack_z8(load(&groups[N / 8 - 1]), P::GAMMA1, bits as i64);
+    let mut last = [0u8; 32];
+    store16(&mut last[..16], _mm256_castsi256_si128(v));
+    store16(
+        &mut last[bits / 2..bits / 2 + 16],
+        _mm256_extracti128_si256::<1>(v),
+    );
+    out[len - bits..].copy_from_slice(&last[..bits]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1228,6 +1331,7 @@ mod tests {
     /// gamma1 = 2^19, 20-bit fields): all 0x00, all 0xff, 0x55 / 0xaa, every single bit set
     /// alone (every field at its extremes 0 and 2^bits - 1 sits next to each other one), and
     /// random bytes.
+    /// BitPack z too: each case's z packed back (see inside).
     fn bit_unpack_z_matches<P: Parameters>() {
         let len = 32 * P::Z_BITS;
         let mut cases: Vec<Vec<u8>> = [0x00, 0xff, 0x55, 0xaa]
@@ -1258,6 +1362,16 @@ mod tests {
                 &[want],
                 &[],
             );
+            // BitPack of that z: every bytes unpack to a z in (-gamma1, gamma1] that packs
+            // back to them, with the portable BitPack and with this one (into a buffer full of
+            // other bytes, so that every byte must be written).
+            let mut portable = vec![0u8; len];
+            crate::pack::bit_pack(&want, P::GAMMA1, P::Z_BITS, &mut portable);
+            assert_eq!(&portable, v, "{}: portable BitPack z, case {n}", P::NAME);
+            let mut packed = vec![0xa5u8; len];
+            // SAFETY: the callers checked for AVX2.
+            unsafe { bit_pack_z::<P>(&want, &mut packed) };
+            assert_eq!(&packed, v, "{}: BitPack z, case {n}", P::NAME);
         }
         assert_eq!(
             cases.len(),

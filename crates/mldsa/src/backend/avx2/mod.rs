@@ -350,6 +350,16 @@ impl Backend for Avx2 {
     }
 
     #[inline(always)]
+    fn hint_words(self, h: &Poly) -> [u64; 4] {
+        avx2!(arith::hint_words(h))
+    }
+
+    #[inline(always)]
+    fn bit_pack_z<P: Parameters>(self, z: &Poly, out: &mut [u8]) {
+        avx2!(arith::bit_pack_z::<P>(z, out))
+    }
+
+    #[inline(always)]
     fn bit_unpack_z<P: Parameters>(self, v: &[u8], w: &mut Poly) {
         avx2!(arith::bit_unpack_z::<P>(v, w))
     }
