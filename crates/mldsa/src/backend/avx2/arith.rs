@@ -459,15 +459,18 @@ pub(crate) fn hint_words(h: &Poly) -> [u64; 4] {
         all_in(core::slice::from_ref(h), 0, 2),
         "Bounds: h in {{0, 1}}"
     );
-    let groups = lanes(h);
+    // One byte per group of 8 coefficients, then the bytes as little-endian words. (Or-ing
+    // each group's bits into its word directly gave HintBitPack wrong words for coefficients
+    // 232-239 when built with `-C target-cpu=native` on this AVX-512 machine, Rust 1.95,
+    // though the same function called alone gave the right ones: not understood, so not
+    // written that way.)
+    let mut bytes = [0u8; N / 8];
+    for (byte, c) in bytes.iter_mut().zip(lanes(h)) {
+        let signs = _mm256_castsi256_ps(_mm256_slli_epi32::<31>(load(c)));
+        *byte = _mm256_movemask_ps(signs) as u8;
+    }
     core::array::from_fn(|w| {
-        groups[8 * w..8 * w + 8]
-            .iter()
-            .enumerate()
-            .fold(0u64, |m, (g, c)| {
-                let signs = _mm256_castsi256_ps(_mm256_slli_epi32::<31>(load(c)));
-                m | (u64::from(_mm256_movemask_ps(signs) as u32) << (8 * g))
-            })
+        u64::from_le_bytes(bytes[8 * w..8 * w + 8].try_into().expect("8 bytes"))
     })
 }
 
