@@ -108,10 +108,11 @@ impl MaskLanes {
         if self.busy || self.made + 3 > SLOTS {
             return;
         }
-        // rho'' || IntegerToBytes(kappa + r, 2), padded (Algorithm 34 step 3). Indices past
-        // the last attempt's wrap; they are never handed out. Built in memory that is wiped
-        // (made word by word in registers instead, rho'' was spilled to the stack and left
-        // there: tests/zeroize_runtime.rs).
+        // rho'' || IntegerToBytes(kappa + r, 2), padded (Algorithm 34 step 3). Signing stays
+        // below 2^16 (params.rs); the additions wrap only to keep a test that starts at the top
+        // of the counter free of overflow checks. Built in memory that is wiped (made word by
+        // word in registers instead, rho'' was spilled to the stack and left there:
+        // tests/zeroize_runtime.rs).
         let first = next.wrapping_add(self.made as u16);
         let mut seeds = SecretBytes::<{ whole_registers(3 * RATE) }>::new();
         let (blocks, _) = seeds.0.as_chunks_mut::<RATE>();
