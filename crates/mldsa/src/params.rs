@@ -233,6 +233,12 @@ pub trait Parameters:
     type NttVecL: PolyVec<NttPoly>;
     /// A-hat: `[[NttPoly; L]; K]`.
     type MatrixA: Matrix<Self::NttVecL>;
+    /// Signing's working polynomials in one block, `[Poly; L + 3 K + 1]`: y, w, w1, r and one
+    /// for products (`sign::SignScratch`).
+    type SignPolys: PolyVec<Poly>;
+    /// Signing's NTT-domain working polynomials in one block, `[NttPoly; L + 1]`: NTT(y) and
+    /// one for products.
+    type SignNttPolys: PolyVec<NttPoly>;
     /// `[u8; PK_LEN]`.
     type PkBytes: ByteArray;
     /// `[u8; SK_LEN]`.
@@ -298,6 +304,8 @@ macro_rules! parameter_set {
             type NttVecK = [NttPoly; $k];
             type NttVecL = [NttPoly; $l];
             type MatrixA = [[NttPoly; $l]; $k];
+            type SignPolys = [Poly; $l + 3 * $k + 1];
+            type SignNttPolys = [NttPoly; $l + 1];
             type PkBytes = [u8; $pk];
             type SkBytes = [u8; $sk];
             type SigBytes = [u8; $sig];

@@ -80,66 +80,93 @@ pub(crate) trait SigningSecret<P: Parameters> {
 /// Working memory of one signature, zeroised on drop. Buffers are reused between attempts and
 /// overwritten in full by each attempt, so nothing from a rejected attempt leaks into the next.
 ///
-/// Each vector is its own [`Scratch`], made zero in place (on the heap under `alloc`): one box
-/// for the whole struct would be built on the stack first (up to 63 KiB for ML-DSA-87) and the
-/// release profile keeps that slot in the signing frame (ST-1, issue 21). Products that are
-/// used one polynomial at a time go through `t_hat` and `t` instead of whole vectors: with the
-/// reuse noted below, that is 40 KiB for ML-DSA-87 instead of 53 (see
-/// [`crate::expanded::OneShotSecret`] for why the heap peak matters).
+/// The polynomials are two [`Scratch`] blocks, made zero in place (on the heap under `alloc`),
+/// that [`SignScratch::buffers`] cuts into the vectors: one box for the whole struct would be
+/// built on the stack first (up to 63 KiB for ML-DSA-87) and the release profile keeps that
+/// slot in the signing frame (ST-1, issue 21), and one box per vector (as until stop 31) cost
+/// an allocation and a free of about 8 KiB each, 150-200 ns a pair on glibc, five more per
+/// signature. Products that are used one polynomial at a time go through `t_hat` and `t`
+/// instead of whole vectors: with the reuse noted in [`SignBuffers`], that is 40 KiB for
+/// ML-DSA-87 instead of 53 (see [`crate::expanded::OneShotSecret`] for why the heap peak
+/// matters).
 struct SignScratch<P: Parameters> {
-    /// y, then z = y + cs1 (a rejected attempt's y is not needed again).
-    y: Scratch<P::VecL>,
-    /// Where y comes from.
+    /// y, w, w1, r and t, in that order.
+    polys: Scratch<P::SignPolys>,
+    /// y-hat and t-hat.
+    ntt_polys: Scratch<P::SignNttPolys>,
     masks: MaskStream,
-    /// NTT(y).
-    y_hat: Scratch<P::NttVecL>,
-    /// w, then (once w1 and r are made from it) ct0, then r + ct0.
-    w: Scratch<P::VecK>,
-    /// w1, then the hint h.
-    w1: Scratch<P::VecK>,
-    /// cs2, then r = w - cs2.
-    r: Scratch<P::VecK>,
     c: Poly,
     c_hat: NttPoly,
-    /// One polynomial of A-hat o NTT(y) or c o t0-hat (a one-element array, to live in a
-    /// [`Scratch`] and keep 1 KiB out of the signing frame).
-    t_hat: Scratch<[NttPoly; 1]>,
-    /// One polynomial of cs1 (as `t_hat`).
-    t: Scratch<[Poly; 1]>,
     /// The sparse products' working memory (3 KiB).
     sparse: Scratch<SparseScratch>,
+}
+
+/// A [`SignScratch`] cut into the signing loop's buffers.
+struct SignBuffers<'a> {
+    /// y, then z = y + cs1 (a rejected attempt's y is not needed again).
+    y: &'a mut [Poly],
+    /// Where y comes from.
+    masks: &'a mut MaskStream,
+    /// NTT(y).
+    y_hat: &'a mut [NttPoly],
+    /// w, then (once w1 and r are made from it) ct0, then r + ct0.
+    w: &'a mut [Poly],
+    /// w1, then the hint h.
+    w1: &'a mut [Poly],
+    /// cs2, then r = w - cs2.
+    r: &'a mut [Poly],
+    c: &'a mut Poly,
+    c_hat: &'a mut NttPoly,
+    /// One polynomial of A-hat o NTT(y) or c o t0-hat (a one-element slice).
+    t_hat: &'a mut [NttPoly],
+    /// One polynomial of cs1 (as `t_hat`).
+    t: &'a mut [Poly],
+    sparse: &'a mut SparseScratch,
 }
 
 impl<P: Parameters> SignScratch<P> {
     fn new() -> Self {
         Self {
-            y: Scratch::zeroed(),
+            polys: Scratch::zeroed(),
+            ntt_polys: Scratch::zeroed(),
             masks: MaskStream::new(),
-            y_hat: Scratch::zeroed(),
-            w: Scratch::zeroed(),
-            w1: Scratch::zeroed(),
-            r: Scratch::zeroed(),
             c: Poly::ZERO,
             c_hat: NttPoly::ZERO,
-            t_hat: Scratch::zeroed(),
-            t: Scratch::zeroed(),
             sparse: Scratch::new(SparseScratch::ZERO),
+        }
+    }
+
+    /// The buffers, cut from the two blocks by the set's k and l.
+    fn buffers(&mut self) -> SignBuffers<'_> {
+        let (y, rest) = self.polys.as_mut().split_at_mut(P::L);
+        let (w, rest) = rest.split_at_mut(P::K);
+        let (w1, rest) = rest.split_at_mut(P::K);
+        let (r, t) = rest.split_at_mut(P::K);
+        let (y_hat, t_hat) = self.ntt_polys.as_mut().split_at_mut(P::L);
+        debug_assert_eq!((t.len(), t_hat.len()), (1, 1));
+        SignBuffers {
+            y,
+            masks: &mut self.masks,
+            y_hat,
+            w,
+            w1,
+            r,
+            c: &mut self.c,
+            c_hat: &mut self.c_hat,
+            t_hat,
+            t,
+            sparse: &mut self.sparse,
         }
     }
 }
 
 impl<P: Parameters> Drop for SignScratch<P> {
     fn drop(&mut self) {
-        self.y.zeroize();
-        self.y_hat.zeroize();
-        self.w.zeroize();
-        self.w1.zeroize();
-        self.r.zeroize();
+        self.polys.zeroize();
+        self.ntt_polys.zeroize();
         self.c.zeroize();
         self.c_hat.zeroize();
-        self.t_hat.zeroize();
-        self.t.zeroize();
-        // `sparse` wipes itself on drop.
+        // `sparse` and `masks` wipe themselves on drop.
     }
 }
 
@@ -204,7 +231,8 @@ fn sign_with<P: Parameters, B: Backend>(
     rho_pp: &[u8; 64],
     observe: &mut impl FnMut(Rejection),
 ) -> Result<P::SigBytes, Error> {
-    let s = &mut SignScratch::<P>::new();
+    let mut scratch = SignScratch::<P>::new();
+    let s = &mut scratch.buffers();
     let mut c_tilde = [0u8; 64];
     let c_tilde = &mut c_tilde[..P::C_TILDE_LEN];
     let mut w1_bytes = [0u8; 8 * 32 * 6];
@@ -213,33 +241,29 @@ fn sign_with<P: Parameters, B: Backend>(
     for _ in 0..MAX_SIGN_ATTEMPTS {
         // Steps 8, 11 and 31: y = ExpandMask(rho'', kappa), kappa = attempt * l (below 2^16:
         // asserted in params.rs).
-        b.next_mask::<P>(&mut s.masks, rho_pp, s.y.as_mut());
+        b.next_mask::<P>(s.masks, rho_pp, s.y);
         // Steps 12-13: w = NTT^-1(A-hat o NTT(y)), a row at a time; w1 = HighBits(w).
-        b.ntt_vec(s.y.as_ref(), s.y_hat.as_mut());
-        for (row, w_i) in key.a_hat.as_ref().iter().zip(s.w.as_mut()) {
-            b.matrix_vector_ntt(
-                core::slice::from_ref(row),
-                s.y_hat.as_ref(),
-                s.t_hat.as_mut(),
-            );
+        b.ntt_vec(s.y, s.y_hat);
+        for (row, w_i) in key.a_hat.as_ref().iter().zip(s.w.iter_mut()) {
+            b.matrix_vector_ntt(core::slice::from_ref(row), s.y_hat, s.t_hat);
             b.ntt_inverse_nonneg(&s.t_hat[0], w_i);
         }
-        b.high_bits_vec::<P>(s.w.as_ref(), s.w1.as_mut());
+        b.high_bits_vec::<P>(s.w, s.w1);
 
         // Steps 15-16: c-tilde = H(mu || w1Encode(w1), lambda / 4), declassified (see
         // `mask_stream::challenge_scalar`), and c = SampleInBall(c-tilde), as its tau nonzero
         // terms. (Step 17, c-hat = NTT(c), only if the attempt gets to ct0.)
-        b.w1_encode::<P>(s.w1.as_ref(), w1_bytes);
-        let c = b.challenge::<P>(&mut s.masks, mu, w1_bytes, rho_pp, c_tilde);
+        b.w1_encode::<P>(s.w1, w1_bytes);
+        let c = b.challenge::<P>(s.masks, mu, w1_bytes, rho_pp, c_tilde);
 
         // Steps 18-20: cs1, z = y + cs1, made in y's buffer. The two checks of step 23 are made
         // one at a time, each as soon as its input exists, so that an attempt rejected on z (the
         // most common reason) skips cs2; the result is the same either way.
-        for (s1_i, z_i) in key.s1.as_ref().iter().zip(s.y.as_mut()) {
-            mul_secret::<P, B>(b, &c, s1_i, &mut s.sparse, &mut s.t[0]);
+        for (s1_i, z_i) in key.s1.as_ref().iter().zip(s.y.iter_mut()) {
+            mul_secret::<P, B>(b, &c, s1_i, s.sparse, &mut s.t[0]);
             z_i.add_assign(&s.t[0]);
         }
-        let z = s.y.as_mut();
+        let z = &mut *s.y;
         // Step 23, first check.
         // Constant time: each check is computed over every coefficient; only its yes/no outcome
         // is revealed, which FIPS 204 permits (a rejected attempt's reason is public).
@@ -249,36 +273,36 @@ fn sign_with<P: Parameters, B: Backend>(
         }
 
         // Steps 19 and 21: cs2, r0 = LowBits(w - cs2); r is kept reduced into [0, q).
-        for (s2_i, r_i) in key.s2.as_ref().iter().zip(s.r.as_mut()) {
-            mul_secret::<P, B>(b, &c, s2_i, &mut s.sparse, r_i);
+        for (s2_i, r_i) in key.s2.as_ref().iter().zip(s.r.iter_mut()) {
+            mul_secret::<P, B>(b, &c, s2_i, s.sparse, r_i);
         }
-        b.sub_freeze(s.w.as_ref(), s.r.as_mut());
+        b.sub_freeze(s.w, s.r);
         // Step 23, second check. Constant time: as the first.
-        if public(b.low_bits_exceed::<P>(s.r.as_ref(), P::GAMMA2 - P::BETA)) != 0 {
+        if public(b.low_bits_exceed::<P>(s.r, P::GAMMA2 - P::BETA)) != 0 {
             observe(Rejection::R0Bound);
             continue;
         }
 
         // Step 17 (deferred to here): c-hat = NTT(c).
-        c.write_poly(&mut s.c);
-        b.ntt(&s.c, &mut s.c_hat);
+        c.write_poly(s.c);
+        b.ntt(s.c, s.c_hat);
         // Steps 25-26: ct0 = NTT^-1(c-hat o t0-hat), h = MakeHint(-ct0, w - cs2 + ct0). w is
         // not needed any more (w1 and r are made from it): ct0 goes into its buffer.
-        let ct0 = s.w.as_mut();
+        let ct0 = &mut *s.w;
         for (t0_hat_i, ct0_i) in key.t0_hat.as_ref().iter().zip(ct0.iter_mut()) {
-            product_centred(b, &s.c_hat, t0_hat_i, &mut s.t_hat[0], ct0_i);
+            product_centred(b, s.c_hat, t0_hat_i, &mut s.t_hat[0], ct0_i);
         }
         // Constant time: as for step 23, only the outcome is revealed.
         if public(b.vec_exceeds(ct0, P::GAMMA2)) != 0 {
             observe(Rejection::Ct0Bound);
             continue;
         }
-        for (ct0_i, r_i) in ct0.iter_mut().zip(s.r.as_ref()) {
+        for (ct0_i, r_i) in ct0.iter_mut().zip(s.r.iter()) {
             for (x, r) in ct0_i.0.iter_mut().zip(r_i.0.iter()) {
                 *x = freeze(r + *x);
             }
         }
-        let hints = b.make_hint_vec::<P>(s.r.as_ref(), ct0, s.w1.as_mut());
+        let hints = b.make_hint_vec::<P>(s.r, ct0, s.w1);
         // Step 28. Constant time: only "too many" is revealed (the count itself becomes public
         // with h only if the signature is accepted). hints <= 256 k < 2^31, so the subtraction
         // wraps, setting the top bit, exactly when hints > omega.
@@ -291,11 +315,11 @@ fn sign_with<P: Parameters, B: Backend>(
         // Step 33: sigma = sigEncode(c-tilde, z mod+- q, h). z is already centred.
         // Constant time: the accepted signature's z and h are public (they are in it);
         // HintBitPack branches on h.
-        let z = s.y.as_mut();
+        let z = &mut *s.y;
         public_mut(z);
-        public_mut(s.w1.as_mut());
+        public_mut(s.w1);
         let mut sig = P::SigBytes::zeroed();
-        sig_encode::<P, B>(b, c_tilde, z, s.w1.as_ref(), sig.as_mut());
+        sig_encode::<P, B>(b, c_tilde, z, s.w1, sig.as_mut());
         return Ok(sig);
     }
     Err(Error::SigningAttemptsExhausted {
