@@ -38,12 +38,12 @@ const REVIEWED: &[(&str, &str)] = &[
     ),
     (
         "sign.rs",
-        "if public(b.low_bits_exceed::<P>(s.r.as_ref(), P::GAMMA2 - P::BETA)) != 0 {",
+        "if public(b.low_bits_exceed::<P>(s.r, P::GAMMA2 - P::BETA)) != 0 {",
     ),
     ("sign.rs", "if public(b.vec_exceeds(ct0, P::GAMMA2)) != 0 {"),
     ("sign.rs", "if public(too_many) != 0 {"),
     ("sign.rs", "public_mut(z);"),
-    ("sign.rs", "public_mut(s.w1.as_mut());"),
+    ("sign.rs", "public_mut(s.w1);"),
 ];
 
 /// How many lines above a site its `Constant time:` comment may start.
