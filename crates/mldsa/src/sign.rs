@@ -238,7 +238,7 @@ fn sign_with<P: Parameters, B: Backend>(
     let mut w1_bytes = [0u8; 8 * 32 * 6];
     let w1_bytes = &mut w1_bytes[..P::W1_LEN];
 
-    for _ in 0..MAX_SIGN_ATTEMPTS {
+    'attempts: for _ in 0..MAX_SIGN_ATTEMPTS {
         // Steps 8, 11 and 31: y = ExpandMask(rho'', kappa), kappa = attempt * l (below 2^16:
         // asserted in params.rs).
         b.next_mask::<P>(s.masks, rho_pp, s.y);
@@ -256,31 +256,39 @@ fn sign_with<P: Parameters, B: Backend>(
         b.w1_encode::<P>(s.w1, w1_bytes);
         let c = b.challenge::<P>(s.masks, mu, w1_bytes, rho_pp, c_tilde);
 
-        // Steps 18-20: cs1, z = y + cs1, made in y's buffer. The two checks of step 23 are made
-        // one at a time, each as soon as its input exists, so that an attempt rejected on z (the
-        // most common reason) skips cs2; the result is the same either way.
+        // Steps 18-20 and the first check of step 23, a polynomial at a time: cs1, z = y + cs1
+        // (in y's buffer), and ||z||_inf < gamma1 - beta, so that an attempt rejected on z (the
+        // most common reason) stops at the first polynomial out of bounds, skipping the rest of
+        // cs1 and all of cs2. The result is the same as checking the whole vector.
         for (s1_i, z_i) in key.s1.as_ref().iter().zip(s.y.iter_mut()) {
             mul_secret::<P, B>(b, &c, s1_i, s.sparse, &mut s.t[0]);
             z_i.add_assign(&s.t[0]);
-        }
-        let z = &mut *s.y;
-        // Step 23, first check.
-        // Constant time: each check is computed over every coefficient; only its yes/no outcome
-        // is revealed, which FIPS 204 permits (a rejected attempt's reason is public).
-        if public(b.vec_exceeds(z, P::GAMMA1 - P::BETA)) != 0 {
-            observe(Rejection::ZBound);
-            continue;
+            // Constant time: the check is computed over every coefficient of the polynomial;
+            // only its yes/no outcome is revealed, and with it which polynomial of a rejected
+            // z failed first. Neither depends on the key: with y uniform in (-gamma1, gamma1]
+            // and |cs1| <= beta, each coefficient of z is out of bounds with probability
+            // (2 beta + 1) / (2 gamma1) whatever cs1 is (FIPS 204 permits revealing why an
+            // attempt was rejected; the reference code reveals even the coefficient).
+            let z_out = b.vec_exceeds(core::slice::from_ref(z_i), P::GAMMA1 - P::BETA);
+            if public(z_out) != 0 {
+                observe(Rejection::ZBound);
+                continue 'attempts;
+            }
         }
 
-        // Steps 19 and 21: cs2, r0 = LowBits(w - cs2); r is kept reduced into [0, q).
-        for (s2_i, r_i) in key.s2.as_ref().iter().zip(s.r.iter_mut()) {
+        // Steps 19, 21 and the second check of step 23, a polynomial at a time as above: cs2,
+        // r = w - cs2 (kept reduced into [0, q)) and ||LowBits(r)||_inf < gamma2 - beta.
+        for ((s2_i, r_i), w_i) in key.s2.as_ref().iter().zip(s.r.iter_mut()).zip(s.w.iter()) {
             mul_secret::<P, B>(b, &c, s2_i, s.sparse, r_i);
-        }
-        b.sub_freeze(s.w, s.r);
-        // Step 23, second check. Constant time: as the first.
-        if public(b.low_bits_exceed::<P>(s.r, P::GAMMA2 - P::BETA)) != 0 {
-            observe(Rejection::R0Bound);
-            continue;
+            b.sub_freeze(core::slice::from_ref(w_i), core::slice::from_mut(r_i));
+            // Constant time: as the first check. Which polynomial failed first is revealed;
+            // w = A y is indistinguishable from uniform (MLWE), so whether a coefficient of
+            // LowBits(w - cs2) is out of bounds does not depend on s2 either.
+            let r0_out = b.low_bits_exceed::<P>(core::slice::from_ref(r_i), P::GAMMA2 - P::BETA);
+            if public(r0_out) != 0 {
+                observe(Rejection::R0Bound);
+                continue 'attempts;
+            }
         }
 
         // Step 17 (deferred to here): c-hat = NTT(c).

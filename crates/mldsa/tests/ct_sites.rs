@@ -31,15 +31,10 @@ const REVIEWED: &[(&str, &str)] = &[
     ("mask_stream.rs", "public_mut(c_tilde);"),
     // Scalar rejection sampling: whether one candidate was rejected.
     ("sample.rs", "public(b < limit).then_some(value)"),
-    // Sign: the yes/no outcome of each of the four checks, the accepted z and h.
-    (
-        "sign.rs",
-        "if public(b.vec_exceeds(z, P::GAMMA1 - P::BETA)) != 0 {",
-    ),
-    (
-        "sign.rs",
-        "if public(b.low_bits_exceed::<P>(s.r, P::GAMMA2 - P::BETA)) != 0 {",
-    ),
+    // Sign: the yes/no outcome of each of the four checks (the first two a polynomial at a
+    // time, so also which polynomial failed first), the accepted z and h.
+    ("sign.rs", "if public(z_out) != 0 {"),
+    ("sign.rs", "if public(r0_out) != 0 {"),
     ("sign.rs", "if public(b.vec_exceeds(ct0, P::GAMMA2)) != 0 {"),
     ("sign.rs", "if public(too_many) != 0 {"),
     ("sign.rs", "public_mut(z);"),
