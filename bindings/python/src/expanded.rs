@@ -1,8 +1,8 @@
 //! Signing straight from FIPS 204 expanded key bytes, the way dilithium-py's API signs: it
 //! passes the key bytes on every call (`ML_DSA_65.sign(sk, m)`), so each call must decode them.
 //!
-//! Decoding for signing only is skDecode, the strict ranges of s1 and s2 and the NTTs of s1, s2
-//! and t0 (tr and t0 are used as given, as FIPS 204 Sign does); importing a key object instead
+//! Decoding for signing only is skDecode and the strict ranges of s1 and s2 (tr and t0 are used
+//! as given, as FIPS 204 Sign does; no NTT of the key is needed); importing a key object instead
 //! (`from_expanded_unverified`) also derives the public key, ExpandA and a matrix product, which
 //! cost about one key generation per call for nothing the signature needs. ExpandA itself comes
 //! from the matrix kept for the key last used ([`crate::matrix_cache`]: A-hat is public); the

@@ -157,7 +157,7 @@ impl SigningKey {
         }
     }
 
-    /// The same key with A-hat and the NTTs of s2 and t0 kept, for many signatures.
+    /// The same key with the public matrix A-hat kept, for many signatures.
     fn prepared(&self, py: Python<'_>) -> SigningKey {
         let mut inner = self.inner.clone();
         py.detach(|| each_sk!(&mut inner, k, P => k.prepare()));

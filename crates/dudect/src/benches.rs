@@ -196,7 +196,8 @@ fn challenge(rng: &mut BenchRng, tau: usize) -> Coeffs {
 /// c s of signing's sparse products (Algorithm 7 steps 18, 19 and 25) with c fixed (public)
 /// and only the secret varying: s1 or s2 of ML-DSA-44 (eta 2, tau 39) in 8-bit sums, of
 /// ML-DSA-65 (eta 4, tau 49) in 16-bit sums and (BITS = 4) in signing's runs of 8-bit sums, t0
-/// of ML-DSA-65 in 32-bit sums. Left: s = 0; Right: uniform in [-eta, eta] (t0: (-2^12, 2^12]).
+/// of ML-DSA-65 (BITS = 32) in signing's runs of 16-bit sums added into 32-bit ones. Left:
+/// s = 0; Right: uniform in [-eta, eta] (t0: (-2^12, 2^12]).
 fn sparse_mul<const BITS: u32, const B: u8>(runner: &mut CtRunner, rng: &mut BenchRng) {
     let w = which::<B>();
     let (tau, bound) = match BITS {

@@ -277,25 +277,17 @@ pub fn sub_freeze(which: Which, w: &[[i32; N]], cs2: &mut [[i32; N]]) -> Option<
     Some(())
 }
 
-/// center(freeze(c)) of every coefficient: the representative in [-(q-1)/2, (q-1)/2].
-/// Bounds: |c| < q.
-pub fn centre_freeze(which: Which, p: &[i32; N]) -> Option<[i32; N]> {
-    let mut p = Poly(*p);
-    on!(which, |b| b.centre_freeze(&mut p))?;
-    Some(p.0)
-}
-
 /// The sparse challenge products of signing ([`crate::sparse`]): c s for the public `c` (a
 /// SampleInBall output: tau coefficients in {-1, 1}, the rest 0) and a secret `s`, exactly.
 /// `bits` picks the kernel: 8 (s1, s2 with eta = 2; Bounds: tau ||s|| <= 127), 16 (s1, s2;
 /// Bounds: |s| < 2^7), 4 (s1, s2 with eta = 4, what signing runs for them: 8-bit runs of
-/// terms; Bounds: |s| <= 4) or 32 (t0; Bounds: |s| < 2^15). The conversion of `c` to its window
+/// terms; Bounds: |s| <= 4) or 32 (t0, what signing runs for c t0: 16-bit runs of terms added
+/// into 32-bit sums; Bounds: |s| <= 2^12). The conversion of `c` to its window
 /// offsets, inside the wrapper, depends only on `c`.
 pub fn sparse_mul(which: Which, bits: u32, c: &[i32; N], s: &[i32; N]) -> Option<[i32; N]> {
-    use crate::sparse::{SparseC, SparseScratch, WideScratch};
+    use crate::sparse::{SparseC, SparseScratch};
     let c = SparseC::from_poly(&Poly(*c));
     let mut scratch = SparseScratch::ZERO;
-    let mut wide_scratch = WideScratch::ZERO;
     let mut out = Poly::ZERO;
     match bits {
         4 | 8 | 16 => {
@@ -325,14 +317,9 @@ pub fn sparse_mul(which: Which, bits: u32, c: &[i32; N], s: &[i32; N]) -> Option
             small.zeroize();
         }
         _ => {
-            let mut wide = s.map(|x| x as i16);
-            on!(which, |b| b.sparse_mul_wide(
-                &c,
-                &wide,
-                &mut wide_scratch,
-                &mut out
-            ))?;
-            wide.zeroize();
+            let mut t0 = Poly(*s);
+            on!(which, |b| b.sparse_mul_t0(&c, &t0, &mut scratch, &mut out))?;
+            t0.zeroize();
         }
     }
     Some(out.0)
@@ -421,7 +408,7 @@ pub fn shake256(input: &[u8], out: &mut [u8]) {
 
 /// Secret-key unpacking as signing from an encoded key does it: FIPS 204 Algorithm 25,
 /// skDecode (with the strict range check of s1 and s2), then s1 and s2 into their 8-bit form
-/// and the NTT of t0 on the chosen backend. The decoded key is discarded (and zeroised).
+/// (what signing from key bytes does: t0 stays in coefficient form) on the chosen backend. The decoded key is discarded (and zeroised).
 ///
 /// Returns `Some(Err(_))` for a malformed key (after the full, constant-time range check, as
 /// the crate does) and `None` when the backend cannot run here.
@@ -430,7 +417,6 @@ pub fn sk_decode<P: ParameterSet>(which: Which, sk: &[u8]) -> Option<Result<(), 
     let mut secret = ExpandedSecret::<P>::zeroed();
     let mut s1 = P::VecL::zeroed();
     let mut s2 = P::VecK::zeroed();
-    let mut t0_hat = P::NttVecK::zeroed();
     let result = on!(which, |b| {
         let result = decode_sk::<P, _>(
             b,
@@ -450,15 +436,13 @@ pub fn sk_decode<P: ParameterSet>(which: Which, sk: &[u8]) -> Option<Result<(), 
             for (p, small) in s2.as_ref().iter().zip(secret.s2.as_mut()) {
                 small.set(p);
             }
-            b.ntt_vec(secret.t0.as_ref(), t0_hat.as_mut());
         }
         result
     })?;
     // Keep the decoded key observable so that the work is not optimised away.
-    core::hint::black_box((&secret, &t0_hat));
+    core::hint::black_box(&secret);
     s1.zeroize();
     s2.zeroize();
-    t0_hat.zeroize();
     Some(result.map_err(|what| Error::Malformed {
         input: Input::SigningKey,
         what,

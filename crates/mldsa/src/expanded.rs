@@ -15,10 +15,9 @@ use subtle::{Choice, ConstantTimeEq};
 use zeroize::{Zeroize, Zeroizing};
 
 /// The secret key in the form signing uses: FIPS 204's (rho, K, tr, s1, s2, t0), all in
-/// coefficient form. s1 and s2 stay so (8 bits a coefficient): signing multiplies them by the
-/// sparse challenge c directly ([`crate::sparse`]), so FIPS 204 Alg. 7 steps 2-3 (NTT(s1),
-/// NTT(s2)) are not needed. t0 goes through the NTT (c t0 is cheaper that way): it is
-/// transformed when the key is prepared, or once per signature (see [`PreparedSecret`]).
+/// coefficient form (s1 and s2 in 8 bits a coefficient): signing multiplies them by the sparse
+/// challenge c directly ([`crate::sparse`]), so FIPS 204 Alg. 7 steps 2-4 (NTT(s1), NTT(s2),
+/// NTT(t0)) are not needed.
 ///
 /// Zeroised on drop.
 pub(crate) struct ExpandedSecret<P: Parameters> {
@@ -38,18 +37,16 @@ pub(crate) struct ExpandedSecret<P: Parameters> {
     pub s2: Scratch<P::SmallVecK>,
     /// t0, coefficients in (-2^(d-1), 2^(d-1)].
     pub t0: Scratch<P::VecK>,
-    /// A-hat and NTT(t0), kept once the key is prepared.
+    /// A-hat, kept once the key is prepared.
     #[cfg(feature = "alloc")]
     pub prepared: Option<alloc::boxed::Box<PreparedSecret<P>>>,
 }
 
-/// What signing needs beyond K, tr, s1 and s2: ExpandA(rho) (public: derived from rho) and
-/// NTT(t0) (secret). A prepared key keeps them; otherwise they are made for one signature
-/// (every signature needs both: its accepted attempt uses NTT(t0)).
+/// What signing needs beyond the key's own parts: ExpandA(rho) (FIPS 204 Alg. 7 step 5;
+/// public, derived from rho). A prepared key keeps it; otherwise it is made for one signature.
 pub(crate) struct PreparedSecret<P: Parameters> {
-    // Each made zero in place (on the heap under `alloc`: 88 KiB for ML-DSA-87).
+    // Made zero in place (on the heap under `alloc`: 56 KiB for ML-DSA-87).
     pub a_hat: Scratch<P::MatrixA>,
-    pub t0_hat: Scratch<P::NttVecK>,
 }
 
 impl<P: Parameters> PreparedSecret<P> {
@@ -57,7 +54,6 @@ impl<P: Parameters> PreparedSecret<P> {
     pub(crate) fn zeroed() -> Self {
         Self {
             a_hat: Scratch::zeroed(),
-            t0_hat: Scratch::zeroed(),
         }
     }
 
@@ -67,16 +63,9 @@ impl<P: Parameters> PreparedSecret<P> {
         alloc::boxed::Box::new(Self::zeroed())
     }
 
-    /// Fills the tables from rho and t0 (FIPS 204 Alg. 7 steps 4-5).
-    pub(crate) fn fill<B: Backend>(&mut self, b: B, rho: &[u8; 32], t0: &[Poly]) {
+    /// Fills the matrix from rho (FIPS 204 Alg. 7 step 5).
+    pub(crate) fn fill<B: Backend>(&mut self, b: B, rho: &[u8; 32]) {
         b.expand_a::<P>(rho, &mut self.a_hat);
-        b.ntt_vec(t0, self.t0_hat.as_mut());
-    }
-}
-
-impl<P: Parameters> Drop for PreparedSecret<P> {
-    fn drop(&mut self) {
-        self.t0_hat.zeroize();
     }
 }
 
@@ -108,7 +97,6 @@ impl<P: Parameters> ExpandedSecret<P> {
         if let Some(kept) = &self.prepared {
             let into = copy.prepared.insert(PreparedSecret::boxed());
             into.a_hat.as_mut().clone_from_slice(kept.a_hat.as_ref());
-            into.t0_hat.as_mut().copy_from_slice(kept.t0_hat.as_ref());
         }
         copy
     }
@@ -140,14 +128,13 @@ impl<P: Parameters> ExpandedSecret<P> {
         }
     }
 
-    /// Expands A-hat and transforms t0 once, keeping them on the heap, so signing skips
-    /// ExpandA (Alg. 7 step 5) and the NTT of step 4.
+    /// Expands A-hat once, keeping it on the heap, so signing skips ExpandA (Alg. 7 step 5).
     #[cfg(feature = "alloc")]
     pub(crate) fn prepare(&mut self) {
         if self.prepared.is_none() {
-            // Filled in place on the heap: the secret NTTs are never on the stack.
+            // Filled in place on the heap.
             let mut kept = PreparedSecret::<P>::boxed();
-            with_backend!(|b| kept.fill(b, &self.rho, self.t0.as_ref()));
+            with_backend!(|b| kept.fill(b, &self.rho));
             self.prepared = Some(kept);
         }
     }
@@ -172,26 +159,25 @@ impl<P: Parameters> SigningSecret<P> for ExpandedSecret<P> {
             Some(kept) => kept,
             None => {
                 let mut made = PreparedSecret::<P>::zeroed();
-                made.fill(b, &self.rho, self.t0.as_ref());
+                made.fill(b, &self.rho);
                 own = made;
                 &own
             }
         };
-        sign(&KeyTables::new(&*self.s1, &*self.s2, tables))
+        sign(&KeyTables::new(&*self.s1, &*self.s2, &*self.t0, tables))
     }
 }
 
 /// An expanded secret key decoded for one signature, as the reference API's `crypto_sign` on
-/// key bytes uses it: rho, K, tr, s1 and s2 in coefficient form (8 bits a coefficient, as
-/// signing reads them), and t0 in the NTT domain, transformed as it is decoded. A-hat comes
-/// separately ([`OneShotSecret::signer`]), from a [`crate::PublicMatrix`] the caller keeps or
-/// one expanded for the signature.
+/// key bytes uses it: rho, K, tr, s1, s2 and t0, in coefficient form as signing reads them (s1
+/// and s2 in 8 bits a coefficient). A-hat comes separately ([`OneShotSecret::signer`]), from a
+/// [`crate::PublicMatrix`] the caller keeps or one expanded for the signature.
 ///
-/// Against an [`ExpandedSecret`] and tables made for it, that is k polynomials less of heap
-/// (t0's coefficient form: 8 KiB for ML-DSA-87), which with the smaller signing scratch keeps
-/// ML-DSA-87's one-shot signing at about 117 KiB of heap (was about 150; 119 before s1 and s2
-/// were kept in 8 bits instead of NTT form, 111 before signing made masks ahead of their
-/// attempt), under 128 KiB, glibc's default trim threshold:
+/// With no seed and no public key, and the smaller signing scratch, ML-DSA-87's one-shot
+/// signing takes about 117 KiB of heap (was about 150; 119 before s1 and s2 were kept in 8 bits
+/// instead of NTT form, 111 before signing made masks ahead of their attempt; t0 in coefficient
+/// form, since 2026-11-27, takes what NTT(t0) took), under 128 KiB, glibc's default trim
+/// threshold:
 /// above it, each signature handed the top of the heap back to the kernel on free and took it
 /// again on the next (about 3 `brk` calls and the page faults of refilling it, per signature;
 /// median time 30 % higher). `tests/heap_peak.rs` keeps it there.
@@ -204,7 +190,7 @@ pub(crate) struct OneShotSecret<P: Parameters> {
     pub tr: [u8; TR_LEN],
     s1: Scratch<P::SmallVecL>,
     s2: Scratch<P::SmallVecK>,
-    t0_hat: Scratch<P::NttVecK>,
+    t0: Scratch<P::VecK>,
 }
 
 impl<P: Parameters> OneShotSecret<P> {
@@ -220,7 +206,7 @@ impl<P: Parameters> OneShotSecret<P> {
             tr: [0; TR_LEN],
             s1: Scratch::zeroed(),
             s2: Scratch::zeroed(),
-            t0_hat: Scratch::zeroed(),
+            t0: Scratch::zeroed(),
         });
         let s = &mut *secret;
         with_backend!(|b| {
@@ -228,7 +214,7 @@ impl<P: Parameters> OneShotSecret<P> {
                 match vector {
                     SkVector::S1 => s.s1.as_mut()[i].set(p),
                     SkVector::S2 => s.s2.as_mut()[i].set(p),
-                    SkVector::T0 => b.ntt(p, &mut s.t0_hat.as_mut()[i]),
+                    SkVector::T0 => s.t0.as_mut()[i] = *p,
                 }
             })
         })
@@ -253,7 +239,7 @@ impl<P: Parameters> Drop for OneShotSecret<P> {
         self.k.zeroize();
         self.s1.zeroize();
         self.s2.zeroize();
-        self.t0_hat.zeroize();
+        self.t0.zeroize();
     }
 }
 
@@ -270,9 +256,7 @@ impl<P: Parameters> SigningSecret<P> for OneShotSigner<'_, P> {
 
     fn with_tables<B: Backend, R>(&self, _: B, sign: impl FnOnce(&KeyTables<'_, P>) -> R) -> R {
         let s = self.secret;
-        sign(&KeyTables::from_parts(
-            self.a_hat, &*s.s1, &*s.s2, &*s.t0_hat,
-        ))
+        sign(&KeyTables::from_parts(self.a_hat, &*s.s1, &*s.s2, &*s.t0))
     }
 }
 

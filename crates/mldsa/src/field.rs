@@ -59,6 +59,7 @@ pub(crate) const fn freeze(a: i32) -> i32 {
 }
 
 /// a mod+- q: the representative in [-(q-1)/2, (q-1)/2] of a in [0, q).
+#[cfg(test)]
 #[inline(always)]
 pub(crate) const fn center(a: i32) -> i32 {
     // Subtract q when a > (q-1)/2: the sign bit of ((q-1)/2 - a) makes the mask.

@@ -125,7 +125,7 @@
 //! | 44 | AddNTT | `ntt::matrix_vector_ntt` (fused) |
 //! | 45 | MultiplyNTT | `ntt::multiply_ntt` |
 //! | 46 | AddVectorNTT | `ntt::matrix_vector_ntt` (fused) |
-//! | 47 | ScalarVectorNTT | `ntt::scalar_vector_ntt` |
+//! | 47 | ScalarVectorNTT | `ntt::scalar_vector_ntt` (the reference in tests: signing multiplies by c sparsely, `sparse`) |
 //! | 48 | MatrixVectorNTT | `ntt::matrix_vector_ntt` |
 //! | 49 | MontgomeryReduce | `field::montgomery_reduce` |
 //!

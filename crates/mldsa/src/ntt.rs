@@ -137,7 +137,9 @@ pub(crate) fn multiply_ntt(a: &NttPoly, b: &NttPoly, out: &mut NttPoly) {
 
 /// FIPS 204 Algorithm 47, ScalarVectorNTT: c o v for c in T_q and v in T_q^len.
 ///
-/// Bounds: as [`multiply_ntt`].
+/// Bounds: as [`multiply_ntt`]. Signing's challenge products are sparse ([`crate::sparse`]);
+/// this is the reference their tests check against.
+#[cfg(test)]
 pub(crate) fn scalar_vector_ntt(c: &NttPoly, v: &[NttPoly], out: &mut [NttPoly]) {
     for (o, p) in out.iter_mut().zip(v.iter()) {
         multiply_ntt(c, p, o);

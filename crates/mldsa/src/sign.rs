@@ -12,7 +12,7 @@ use crate::mask_stream::MaskStream;
 use crate::params::{ByteArray, MAX_SIGN_ATTEMPTS, MU_LEN, Parameters};
 use crate::poly::{NttPoly, Poly};
 use crate::scratch::Scratch;
-use crate::sparse::{SparseScratch, mul_secret};
+use crate::sparse::{SparseScratch, mul_ct0, mul_secret};
 use zeroize::{Zeroize, Zeroizing};
 
 /// Why one signing attempt was rejected (FIPS 204 Alg. 7 steps 23 and 28).
@@ -28,40 +28,35 @@ pub(crate) enum Rejection {
     TooManyHints,
 }
 
-/// What the signing loop reads from the key: A-hat and NTT(t0) (FIPS 204 Alg. 7 steps 4-5
-/// done), and s1, s2 in coefficient form. Steps 2-3 (NTT(s1), NTT(s2)) are skipped: c s1 and
-/// c s2 are computed from c's few nonzero coefficients ([`crate::sparse`]), which is cheaper
-/// than a pointwise product and NTT^-1 each; c t0 still goes through the NTT (there the sparse
-/// product is the slower one).
+/// What the signing loop reads from the key: A-hat (FIPS 204 Alg. 7 step 5 done), and s1, s2
+/// and t0 in coefficient form. Steps 2-4 (NTT(s1), NTT(s2), NTT(t0)) are skipped: c s1, c s2
+/// and c t0 are computed from c's few nonzero coefficients ([`crate::sparse`]), which is
+/// cheaper than a pointwise product and NTT^-1 each, and spares the NTTs of the key.
 pub(crate) struct KeyTables<'a, P: Parameters> {
     a_hat: &'a P::MatrixA,
     s1: &'a P::SmallVecL,
     s2: &'a P::SmallVecK,
-    t0_hat: &'a P::NttVecK,
+    t0: &'a P::VecK,
 }
 
 impl<'a, P: Parameters> KeyTables<'a, P> {
-    /// A key's s1 and s2 with the tables a prepared key keeps (or that were made for it).
+    /// A key's s1, s2 and t0 with the matrix a prepared key keeps (or that was made for it).
     pub(crate) fn new(
         s1: &'a P::SmallVecL,
         s2: &'a P::SmallVecK,
+        t0: &'a P::VecK,
         tables: &'a PreparedSecret<P>,
     ) -> Self {
-        Self::from_parts(&tables.a_hat, s1, s2, &tables.t0_hat)
+        Self::from_parts(&tables.a_hat, s1, s2, t0)
     }
 
     pub(crate) fn from_parts(
         a_hat: &'a P::MatrixA,
         s1: &'a P::SmallVecL,
         s2: &'a P::SmallVecK,
-        t0_hat: &'a P::NttVecK,
+        t0: &'a P::VecK,
     ) -> Self {
-        Self {
-            a_hat,
-            s1,
-            s2,
-            t0_hat,
-        }
+        Self { a_hat, s1, s2, t0 }
     }
 }
 
@@ -95,8 +90,6 @@ struct SignScratch<P: Parameters> {
     /// y-hat and t-hat.
     ntt_polys: Scratch<P::SignNttPolys>,
     masks: MaskStream,
-    c: Poly,
-    c_hat: NttPoly,
     /// The sparse products' working memory (3 KiB).
     sparse: Scratch<SparseScratch>,
 }
@@ -115,9 +108,7 @@ struct SignBuffers<'a> {
     w1: &'a mut [Poly],
     /// cs2, then r = w - cs2.
     r: &'a mut [Poly],
-    c: &'a mut Poly,
-    c_hat: &'a mut NttPoly,
-    /// One polynomial of A-hat o NTT(y) or c o t0-hat (a one-element slice).
+    /// One polynomial of A-hat o NTT(y) (a one-element slice).
     t_hat: &'a mut [NttPoly],
     /// One polynomial of cs1 (as `t_hat`).
     t: &'a mut [Poly],
@@ -130,8 +121,6 @@ impl<P: Parameters> SignScratch<P> {
             polys: Scratch::zeroed(),
             ntt_polys: Scratch::zeroed(),
             masks: MaskStream::new(),
-            c: Poly::ZERO,
-            c_hat: NttPoly::ZERO,
             sparse: Scratch::new(SparseScratch::ZERO),
         }
     }
@@ -151,8 +140,6 @@ impl<P: Parameters> SignScratch<P> {
             w,
             w1,
             r,
-            c: &mut self.c,
-            c_hat: &mut self.c_hat,
             t_hat,
             t,
             sparse: &mut self.sparse,
@@ -164,14 +151,15 @@ impl<P: Parameters> Drop for SignScratch<P> {
     fn drop(&mut self) {
         self.polys.zeroize();
         self.ntt_polys.zeroize();
-        self.c.zeroize();
-        self.c_hat.zeroize();
         // `sparse` and `masks` wipe themselves on drop.
     }
 }
 
 /// NTT^-1 of `c_hat o v_hat` into `out`, centred: the exact small product (|c| < q/2). `tmp`
 /// holds the NTT-domain product (ScalarVectorNTT, FIPS 204 Algorithm 47, one entry at a time).
+/// What the sparse products of [`crate::sparse`] replace in signing; their tests check against
+/// it.
+#[cfg(test)]
 pub(crate) fn product_centred<B: Backend>(
     b: B,
     c_hat: &NttPoly,
@@ -252,7 +240,8 @@ fn sign_with<P: Parameters, B: Backend>(
 
         // Steps 15-16: c-tilde = H(mu || w1Encode(w1), lambda / 4), declassified (see
         // `mask_stream::challenge_scalar`), and c = SampleInBall(c-tilde), as its tau nonzero
-        // terms. (Step 17, c-hat = NTT(c), only if the attempt gets to ct0.)
+        // terms. (Step 17, c-hat = NTT(c), is not needed: the three products with c below are
+        // made from its terms.)
         b.w1_encode::<P>(s.w1, w1_bytes);
         let c = b.challenge::<P>(s.masks, mu, w1_bytes, rho_pp, c_tilde);
 
@@ -291,14 +280,12 @@ fn sign_with<P: Parameters, B: Backend>(
             }
         }
 
-        // Step 17 (deferred to here): c-hat = NTT(c).
-        c.write_poly(s.c);
-        b.ntt(s.c, s.c_hat);
-        // Steps 25-26: ct0 = NTT^-1(c-hat o t0-hat), h = MakeHint(-ct0, w - cs2 + ct0). w is
-        // not needed any more (w1 and r are made from it): ct0 goes into its buffer.
+        // Steps 25-26: ct0 = c t0 (exact, so already centred: NTT^-1(c-hat o t0-hat) of step
+        // 25), h = MakeHint(-ct0, w - cs2 + ct0). w is not needed any more (w1 and r are made
+        // from it): ct0 goes into its buffer.
         let ct0 = &mut *s.w;
-        for (t0_hat_i, ct0_i) in key.t0_hat.as_ref().iter().zip(ct0.iter_mut()) {
-            product_centred(b, s.c_hat, t0_hat_i, &mut s.t_hat[0], ct0_i);
+        for (t0_i, ct0_i) in key.t0.as_ref().iter().zip(ct0.iter_mut()) {
+            mul_ct0(b, &c, t0_i, s.sparse, ct0_i);
         }
         // Constant time: as for step 23, only the outcome is revealed.
         if public(b.vec_exceeds(ct0, P::GAMMA2)) != 0 {
@@ -328,11 +315,24 @@ fn sign_with<P: Parameters, B: Backend>(
         public_mut(s.w1);
         let mut sig = P::SigBytes::zeroed();
         sig_encode::<P, B>(b, c_tilde, z, s.w1, sig.as_mut());
+        scrub_kernel_frames();
         return Ok(sig);
     }
+    scrub_kernel_frames();
     Err(Error::SigningAttemptsExhausted {
         attempts: MAX_SIGN_ATTEMPTS,
     })
+}
+
+/// Overwrites the dead frames of the kernels [`sign_with`] called directly (those not inlined
+/// into it: the backend's target-feature functions). Unoptimised builds keep every vector
+/// temporary in those frames, so the sparse products leave copies of s1, s2 and t0 there (Z-1:
+/// `tests/zeroize_runtime.rs` found 16-byte windows of s2 after signing on AVX-512 once the
+/// deeper NTT path no longer ran after them). Called by `sign_with` itself, so the wiped area
+/// starts just below its frame, where theirs were.
+#[inline(always)]
+fn scrub_kernel_frames() {
+    crate::backend::scrub_stack();
 }
 
 #[cfg(test)]

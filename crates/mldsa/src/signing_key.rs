@@ -151,9 +151,10 @@ impl<P: ParameterSet> SigningKey<P> {
         &self.secret.tr
     }
 
-    /// Expands the matrix A-hat and transforms s2 and t0 once, keeping them (on the heap: 24 to
-    /// 72 KiB, by parameter set), so that every later signature skips ExpandA and those NTTs
-    /// (FIPS 204 Algorithm 7 steps 3-5): for signers that make many signatures with one key.
+    /// Expands the matrix A-hat once, keeping it (on the heap: 16 to 56 KiB, by parameter set),
+    /// so that every later signature skips ExpandA (FIPS 204 Algorithm 7 step 5; steps 2-4, the
+    /// NTTs of s1, s2 and t0, are never needed: signing multiplies c by them sparsely): for
+    /// signers that make many signatures with one key.
     /// Signatures are the same either way. Key generation and import leave this out so that a
     /// key that is only stored or sent on costs nothing extra.
     #[cfg(feature = "alloc")]
@@ -498,9 +499,5 @@ impl<P: ParameterSet> SigningKey<P> {
         crate::ct::classify(self.secret.s1.as_mut());
         crate::ct::classify(self.secret.s2.as_mut());
         crate::ct::classify(self.secret.t0.as_mut());
-        #[cfg(feature = "alloc")]
-        if let Some(kept) = &mut self.secret.prepared {
-            crate::ct::classify(kept.t0_hat.as_mut());
-        }
     }
 }

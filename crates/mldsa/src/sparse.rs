@@ -10,7 +10,9 @@
 //!
 //! Bounds: for s1 and s2 (|s| <= eta <= 4), |c s| <= tau eta <= 240; for t0 (in
 //! (-2^12, 2^12]), |c t0| <= tau 2^12 < 2^18. So s1 and s2 go through 16-bit sums (any i8 input
-//! is exact: 60 * 128 < 2^15) and t0 through 32-bit ones (any i16 input is exact).
+//! is exact: 60 * 128 < 2^15), and t0 through 16-bit sums of at most [`T0_RUN`] = 7 terms
+//! (7 * 2^12 < 2^15) added into 32-bit ones. All three products of FIPS 204 Algorithm 7 are
+//! made so: signing never computes c-hat = NTT(c) (step 17), nor NTT(t0) (step 4).
 //!
 //! Constant time: c is public (c-tilde is, see `sign.rs`), so the windows' offsets, and the
 //! loop over them, may depend on it; the secret's values only ever flow through additions and
@@ -151,22 +153,8 @@ impl Drop for SparseScratch {
     }
 }
 
-/// Working memory of [`mul_wide`]: [t, -t, t] of a t0 polynomial. Secret: zeroised on drop.
-#[cfg_attr(not(any(test, mldsa_ct)), allow(dead_code, reason = "see mul_wide"))]
-#[repr(C, align(64))]
-pub(crate) struct WideScratch(pub(crate) [i32; EXT]);
-
-#[cfg_attr(not(any(test, mldsa_ct)), allow(dead_code, reason = "see mul_wide"))]
-impl WideScratch {
-    /// All zero.
-    pub(crate) const ZERO: Self = Self([0; EXT]);
-}
-
-impl Drop for WideScratch {
-    fn drop(&mut self) {
-        self.0.zeroize();
-    }
-}
+/// Terms of c whose sum [`mul_t0`] makes in 16 bits: 7 * 2^12 = 28672 <= 32767.
+pub(crate) const T0_RUN: usize = 7;
 
 /// c s1 or c s2 (FIPS 204 Alg. 7 steps 18-19) for the set `P`: in 8-bit sums where they fit
 /// (tau eta <= 127: the sets with eta = 2), else in 16-bit sums. `P` is a constant, so the
@@ -188,6 +176,21 @@ pub(crate) fn mul_secret<P: Parameters, B: Backend>(
         debug_assert_eq!(P::ETA, 4, "tau eta > 127 only for eta = 4");
         b.sparse_mul_eta4(c, &s.0, scratch, out)
     }
+}
+
+/// ct0 = c t0 (FIPS 204 Alg. 7 step 25) on backend `b`: [`mul_t0`] or its vector kernels.
+///
+/// Bounds: |t0| <= 2^12; |out| <= tau 2^12.
+#[inline(always)]
+pub(crate) fn mul_ct0<B: Backend>(
+    b: B,
+    c: &SparseC,
+    t0: &Poly,
+    scratch: &mut SparseScratch,
+    out: &mut Poly,
+) {
+    tick!(SparseMul, 1);
+    b.sparse_mul_t0(c, t0, scratch, out)
 }
 
 /// out = c s exactly, for s in [-4, 4] (s1 or s2 of the sets with eta = 4, where tau eta = 196
@@ -224,22 +227,39 @@ pub(crate) fn mul_small(c: &SparseC, s: &[i8; N], scratch: &mut SparseScratch, o
     window_sums(c, s, &mut scratch.small, &mut scratch.acc, out);
 }
 
-/// out = c t exactly, for a t with 16-bit coefficients (t0: Alg. 7 step 25,
-/// NTT^-1(c-hat o t0-hat) with its representatives centred), portable.
+/// out = c t0 exactly (FIPS 204 Alg. 7 step 25, NTT^-1(c-hat o t0-hat) with its
+/// representatives centred), portable: the terms of c in runs of at most [`T0_RUN`], each
+/// summed in 16 bits (exact) and added into 32-bit sums. Uses `scratch`'s 16-bit fields.
 ///
-/// Bounds: any i16 t; |out| <= tau 2^15 (tau 2^12 for t0).
-///
-/// Not used by signing: on AVX-512 and AVX2 it is slower than the NTT path for most sets (its
-/// 32-bit sums load twice the bytes of the 16-bit ones; `tests::timing`). Kept, with its tests
-/// and timing bench, as the measured alternative.
-#[cfg_attr(
-    not(any(test, mldsa_ct)),
-    allow(dead_code, reason = "measured, not used")
-)]
-pub(crate) fn mul_wide(c: &SparseC, t: &[i16; N], scratch: &mut WideScratch, out: &mut Poly) {
-    let mut acc = [0i32; N];
-    window_sums(c, t, &mut scratch.0, &mut acc, out);
-    acc.zeroize();
+/// Bounds: |t| <= 2^12 (t0 is in (-2^12, 2^12]); |out| <= tau 2^12.
+#[inline(always)]
+pub(crate) fn mul_t0(c: &SparseC, t: &Poly, scratch: &mut SparseScratch, out: &mut Poly) {
+    debug_assert!(
+        t.0.iter().all(|x| x.unsigned_abs() <= 1 << 12),
+        "Bounds: |t0| <= 2^12"
+    );
+    let ext = &mut scratch.small;
+    for (i, &x) in t.0.iter().enumerate() {
+        // Exact: |t| <= 2^12 fits 16 bits.
+        let x = x as i16;
+        ext[i] = x;
+        ext[N + i] = x.wrapping_neg();
+        ext[2 * N + i] = x;
+    }
+    out.0 = [0; N];
+    for run in c.offsets().chunks(T0_RUN) {
+        let acc = &mut scratch.acc;
+        *acc = [0; N];
+        for &off in run {
+            let window = &ext[off as usize..off as usize + N];
+            for (a, &x) in acc.iter_mut().zip(window) {
+                *a = a.wrapping_add(x);
+            }
+        }
+        for (o, &a) in out.0.iter_mut().zip(acc.iter()) {
+            *o += i32::from(a);
+        }
+    }
 }
 
 /// A lane type of the portable kernels' sums: wrapping addition and negation (the sums are
@@ -333,7 +353,7 @@ mod tests {
         fn tiny(&self, c: &SparseC, s: &[i8; N], out: &mut Poly);
         fn small(&self, c: &SparseC, s: &[i8; N], out: &mut Poly);
         fn eta4(&self, c: &SparseC, s: &[i8; N], out: &mut Poly);
-        fn wide(&self, c: &SparseC, t: &[i16; N], out: &mut Poly);
+        fn t0(&self, c: &SparseC, t: &Poly, out: &mut Poly);
         fn ntt_path(&self, c: &Poly, s: &Poly) -> Poly;
     }
 
@@ -350,9 +370,9 @@ mod tests {
             let mut scratch = Box::new(SparseScratch::ZERO);
             self.sparse_mul_eta4(c, s, &mut scratch, out);
         }
-        fn wide(&self, c: &SparseC, t: &[i16; N], out: &mut Poly) {
-            let mut scratch = Box::new(WideScratch::ZERO);
-            self.sparse_mul_wide(c, t, &mut scratch, out);
+        fn t0(&self, c: &SparseC, t: &Poly, out: &mut Poly) {
+            let mut scratch = Box::new(SparseScratch::ZERO);
+            self.sparse_mul_t0(c, t, &mut scratch, out);
         }
         fn ntt_path(&self, c: &Poly, s: &Poly) -> Poly {
             let (mut c_hat, mut s_hat, mut tmp) = (NttPoly::ZERO, NttPoly::ZERO, NttPoly::ZERO);
@@ -395,7 +415,7 @@ mod tests {
             let mut offsets = sparse.offsets().to_vec();
             offsets.sort();
             assert_eq!(offsets, read_back, "from_poly(write_poly(c))");
-            // s1, s2 in [-eta, eta]; any i8; t0 in (-2^12, 2^12]; any i16.
+            // s1, s2 in [-eta, eta]; any i8; t0 in (-2^12, 2^12] (and -2^12).
             let n = if round == 0 { 20 } else { 2 };
             let mut small = secrets(&mut rng, P::ETA, n);
             small.extend(secrets(&mut rng, 127, n));
@@ -405,9 +425,7 @@ mod tests {
             // 8-bit sums: eta = 2 for every set, and the largest |s| that tau allows.
             let mut tiny = secrets(&mut rng, 2, n);
             tiny.extend(secrets(&mut rng, 127 / P::TAU as i32, n));
-            let mut wide = secrets(&mut rng, 1 << 12, n);
-            wide.extend(secrets(&mut rng, 32767, n));
-            wide.push([-32768; N]);
+            let t0 = secrets(&mut rng, 1 << 12, n);
             for (name, run) in backends() {
                 run(&mut |b| {
                     for s in &small {
@@ -432,11 +450,11 @@ mod tests {
                         b.tiny(&sparse, &s.map(|x| x as i8), &mut got);
                         assert!(got == want, "{} {name}: c s (tiny), round {round}", P::NAME);
                     }
-                    for t in &wide {
+                    for t in &t0 {
                         let want = b.ntt_path(&c, &Poly(*t));
                         let mut got = Poly([1; N]);
-                        b.wide(&sparse, &t.map(|x| x as i16), &mut got);
-                        assert!(got == want, "{} {name}: c t (wide), round {round}", P::NAME);
+                        b.t0(&sparse, &Poly(*t), &mut got);
+                        assert!(got == want, "{} {name}: c t0, round {round}", P::NAME);
                     }
                 });
             }
@@ -488,13 +506,12 @@ mod tests {
             let mut c = Poly::ZERO;
             sample_in_ball::<P>(&rng.bytes::<64>()[..P::C_TILDE_LEN]).write_poly(&mut c);
             let s: [i8; N] = core::array::from_fn(|_| rng.range(-(P::ETA), P::ETA) as i8);
-            let t: [i16; N] = core::array::from_fn(|_| rng.range(-4095, 4096) as i16);
+            let t = Poly(core::array::from_fn(|_| rng.range(-4095, 4096)));
             let (mut c_hat, mut s_hat, mut tmp) = (NttPoly::ZERO, NttPoly::ZERO, NttPoly::ZERO);
             b.ntt(&c, &mut c_hat);
             b.ntt(&Poly(s.map(i32::from)), &mut s_hat);
             let mut out = Poly::ZERO;
             let mut scratch = Box::new(SparseScratch::ZERO);
-            let mut wide_scratch = Box::new(WideScratch::ZERO);
             let ntt_c = median_ns(|| {
                 b.ntt(core::hint::black_box(&c), &mut c_hat);
                 core::hint::black_box(&c_hat);
@@ -529,8 +546,8 @@ mod tests {
                 P::NAME,
                 name
             );
-            let wide = median_ns(|| {
-                b.sparse_mul_wide(core::hint::black_box(&sc), &t, &mut wide_scratch, &mut out);
+            let t0 = median_ns(|| {
+                b.sparse_mul_t0(core::hint::black_box(&sc), &t, &mut scratch, &mut out);
                 core::hint::black_box(&out);
             });
             let mut aligned = sc;
@@ -541,19 +558,14 @@ mod tests {
                 b.sparse_mul_small(core::hint::black_box(&aligned), &s, &mut scratch, &mut out);
                 core::hint::black_box(&out);
             });
-            let wide_al = median_ns(|| {
-                b.sparse_mul_wide(
-                    core::hint::black_box(&aligned),
-                    &t,
-                    &mut wide_scratch,
-                    &mut out,
-                );
+            let t0_al = median_ns(|| {
+                b.sparse_mul_t0(core::hint::black_box(&aligned), &t, &mut scratch, &mut out);
                 core::hint::black_box(&out);
             });
             // The same with every window 64-byte aligned (not a valid c): what the unaligned
             // loads' cache-line splits cost.
             std::println!(
-                "{:>9} {:<8} (aligned windows: 16-bit {small_al:.1} ns, t0 {wide_al:.1} ns)",
+                "{:>9} {:<8} (aligned windows: 16-bit {small_al:.1} ns, t0 {t0_al:.1} ns)",
                 P::NAME,
                 name
             );
@@ -570,10 +582,10 @@ mod tests {
                 ntt_c / per,
                 tiny,
                 small,
-                wide,
+                t0,
                 100.0 * tiny / (ntt_path + ntt_c / per),
                 100.0 * small / (ntt_path + ntt_c / per),
-                100.0 * wide / (ntt_path + ntt_c / per),
+                100.0 * t0 / (ntt_path + ntt_c / per),
             );
         }
         fn all<B: Backend>(name: &str, b: B) {

@@ -295,7 +295,7 @@ class _MLDSAPrivateKey(_NoPickle):
         return Signer(self._key, context, deterministic, prehash)
 
     def prepared(self):
-        """This key with A-hat and the NTTs of s2 and t0 kept: faster for many signatures."""
+        """This key with the public matrix A-hat kept: faster for many signatures."""
         return type(self)(self._key.prepared())
 
 

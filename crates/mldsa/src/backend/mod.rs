@@ -18,7 +18,7 @@
 use crate::mask_stream::MaskStream;
 use crate::params::{Parameters, PolyVec};
 use crate::poly::{N, NttPoly, Poly};
-use crate::sparse::{SparseC, SparseScratch, WideScratch};
+use crate::sparse::{SparseC, SparseScratch};
 use core::sync::atomic::{AtomicU8, Ordering};
 
 #[cfg(target_arch = "x86_64")]
@@ -75,6 +75,10 @@ pub(crate) trait Backend: Copy {
     }
 
     /// FIPS 204 Algorithm 47, ScalarVectorNTT: c o v, times 2^-32.
+    ///
+    /// Signing no longer uses it (the challenge products are sparse); the reference the sparse
+    /// products are tested against (`sign::product_centred`).
+    #[cfg(test)]
     #[inline(always)]
     fn scalar_vector_ntt(self, c: &NttPoly, v: &[NttPoly], out: &mut [NttPoly]) {
         crate::ntt::scalar_vector_ntt(c, v, out)
@@ -121,11 +125,10 @@ pub(crate) trait Backend: Copy {
     }
 
     /// c t0 from c's nonzero coefficients (FIPS 204 Alg. 7 step 25).
-    /// Bounds: as [`crate::sparse::mul_wide`].
+    /// Bounds: as [`crate::sparse::mul_t0`].
     #[inline(always)]
-    #[cfg_attr(not(any(test, mldsa_ct)), allow(dead_code))]
-    fn sparse_mul_wide(self, c: &SparseC, t: &[i16; N], scratch: &mut WideScratch, out: &mut Poly) {
-        crate::sparse::mul_wide(c, t, scratch, out)
+    fn sparse_mul_t0(self, c: &SparseC, t: &Poly, scratch: &mut SparseScratch, out: &mut Poly) {
+        crate::sparse::mul_t0(c, t, scratch, out)
     }
 
     /// FIPS 204 Algorithm 32, ExpandA.
@@ -273,7 +276,8 @@ pub(crate) trait Backend: Copy {
     }
 
     /// c := center(freeze(c)) on every coefficient: the representative in
-    /// [-(q-1)/2, (q-1)/2]. Bounds: |c| < q.
+    /// [-(q-1)/2, (q-1)/2]. Bounds: |c| < q. Test-only, as `scalar_vector_ntt`.
+    #[cfg(test)]
     #[inline(always)]
     fn centre_freeze(self, p: &mut Poly) {
         for c in p.0.iter_mut() {

@@ -850,10 +850,11 @@ pub(crate) fn caddq(p: &mut Poly) {
 }
 
 /// c := center(freeze(c)) for every coefficient (the exact small product of `product_centred`
-/// in sign.rs), AVX2.
+/// in sign.rs, the reference of the sparse products' tests), AVX2.
 ///
 /// Contract: the portable composition `crate::field::center(crate::field::freeze(c))`.
 /// Bounds: |c| < q; result in [-(q-1)/2, (q-1)/2].
+#[cfg(test)]
 #[target_feature(enable = "avx2")]
 pub(crate) fn centre_freeze(p: &mut Poly) {
     debug_assert!(

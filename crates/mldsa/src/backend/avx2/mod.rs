@@ -27,7 +27,7 @@ use super::Backend;
 use crate::mask_stream::MaskStream;
 use crate::params::{Parameters, SamplerXof};
 use crate::poly::{N, NttPoly, Poly};
-use crate::sparse::{SparseC, SparseScratch, WideScratch};
+use crate::sparse::{SparseC, SparseScratch};
 
 cpufeatures::new!(cpuid_avx2, "avx2");
 // The AVX-512 variants use only F (zmm, 32- and 64-bit lanes), VL (the same on ymm) and BW
@@ -191,6 +191,7 @@ impl Backend for Avx2 {
         }
     }
 
+    #[cfg(test)]
     #[inline(always)]
     fn scalar_vector_ntt(self, c: &NttPoly, v: &[NttPoly], out: &mut [NttPoly]) {
         for (o, p) in out.iter_mut().zip(v.iter()) {
@@ -244,11 +245,11 @@ impl Backend for Avx2 {
     }
 
     #[inline(always)]
-    fn sparse_mul_wide(self, c: &SparseC, t: &[i16; N], scratch: &mut WideScratch, out: &mut Poly) {
+    fn sparse_mul_t0(self, c: &SparseC, t: &Poly, scratch: &mut SparseScratch, out: &mut Poly) {
         if self.avx512() {
-            avx512!(sparse::mul_wide_512(c, t, scratch, out))
+            avx512!(sparse::mul_t0_512(c, t, scratch, out))
         } else {
-            avx2!(sparse::mul_wide(c, t, scratch, out))
+            avx2!(sparse::mul_t0(c, t, scratch, out))
         }
     }
 
@@ -409,6 +410,7 @@ impl Backend for Avx2 {
         avx2!(arith::caddq(p))
     }
 
+    #[cfg(test)]
     #[inline(always)]
     fn centre_freeze(self, p: &mut Poly) {
         avx2!(arith::centre_freeze(p))

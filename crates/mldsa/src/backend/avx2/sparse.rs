@@ -2,26 +2,29 @@
 //!
 //! Each kernel writes the extended secret [s, -s, s] into the caller's scratch, then adds the
 //! tau windows of it that c selects into accumulators that stay in registers: a whole s1 or s2
-//! product in 16-bit lanes is 8 zmm (one pass) or 16 ymm (two passes of 8); a t0 product in
-//! 32-bit lanes is 16 zmm (one pass) or 32 ymm (four passes of 8). The sums are exact, so the
-//! results are those of the portable kernels, bit for bit.
+//! product in 16-bit lanes is 8 zmm (one pass) or 16 ymm (two passes of 8); a t0 product is
+//! summed in 16-bit lanes a run of at most 7 terms at a time (8 zmm, or 4 ymm in each of four
+//! passes) and the runs added into 32-bit sums (16 zmm, or 8 ymm a pass). The sums are exact,
+//! so the results are those of the portable kernels, bit for bit.
 //!
 //! Constant time: the loops run over c's window offsets, which are public; the secret only
-//! flows through loads, stores at fixed positions, additions and sign extensions.
+//! flows through loads, stores at fixed positions, additions, sign extensions and (t0's
+//! conversion to 16 bits) packing.
 
 // Every `unsafe` block here must say why it is sound.
 #![deny(clippy::undocumented_unsafe_blocks)]
 use crate::poly::{N, Poly};
-use crate::sparse::{SparseC, SparseScratch, WideScratch};
+use crate::sparse::{SparseC, SparseScratch, T0_RUN};
 use core::arch::x86_64::{
     __m128i, __m256i, __m512i, _mm_loadu_si128, _mm_srli_si128, _mm256_add_epi8, _mm256_add_epi16,
     _mm256_add_epi32, _mm256_castsi256_si128, _mm256_cvtepi8_epi16, _mm256_cvtepi8_epi32,
-    _mm256_cvtepi16_epi32, _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_setzero_si256,
-    _mm256_storeu_si256, _mm256_sub_epi8, _mm256_sub_epi16, _mm256_sub_epi32, _mm512_add_epi8,
-    _mm512_add_epi16, _mm512_add_epi32, _mm512_castsi512_si256, _mm512_cvtepi8_epi16,
-    _mm512_cvtepi8_epi32, _mm512_cvtepi16_epi32, _mm512_extracti32x4_epi32,
-    _mm512_extracti64x4_epi64, _mm512_loadu_si512, _mm512_setzero_si512, _mm512_storeu_si512,
-    _mm512_sub_epi8, _mm512_sub_epi16, _mm512_sub_epi32,
+    _mm256_cvtepi16_epi32, _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_packs_epi32,
+    _mm256_permute4x64_epi64, _mm256_setzero_si256, _mm256_storeu_si256, _mm256_sub_epi8,
+    _mm256_sub_epi16, _mm512_add_epi8, _mm512_add_epi16, _mm512_add_epi32, _mm512_castsi256_si512,
+    _mm512_castsi512_si256, _mm512_cvtepi8_epi16, _mm512_cvtepi8_epi32, _mm512_cvtepi16_epi32,
+    _mm512_cvtepi32_epi16, _mm512_extracti32x4_epi32, _mm512_extracti64x4_epi64,
+    _mm512_inserti64x4, _mm512_loadu_si512, _mm512_setzero_si512, _mm512_storeu_si512,
+    _mm512_sub_epi8, _mm512_sub_epi16,
 };
 
 /// Loads 16 bytes (any element type, any alignment).
@@ -140,34 +143,49 @@ pub(crate) fn mul_small(c: &SparseC, s: &[i8; N], scratch: &mut SparseScratch, o
     }
 }
 
-/// [`crate::sparse::mul_wide`] (c t0), AVX2: four passes of 64 coefficients in 8 registers of
-/// 8 lanes. Contract and result: those of the portable kernel.
+/// [`crate::sparse::mul_t0`] (c t0), AVX2: four passes of 64 coefficients, each summing the
+/// terms of c in runs of at most [`T0_RUN`] in 16-bit lanes (4 registers, exact) and adding
+/// the runs into 32-bit sums (8 registers). Contract and result: those of the portable kernel.
 #[target_feature(enable = "avx2")]
-#[cfg_attr(
-    not(any(test, mldsa_ct)),
-    allow(dead_code, reason = "measured, not used")
-)]
-pub(crate) fn mul_wide(c: &SparseC, t: &[i16; N], scratch: &mut WideScratch, out: &mut Poly) {
-    let ext = &mut scratch.0;
+pub(crate) fn mul_t0(c: &SparseC, t: &Poly, scratch: &mut SparseScratch, out: &mut Poly) {
+    debug_assert!(
+        t.0.iter().all(|x| x.unsigned_abs() <= 1 << 12),
+        "Bounds: |t0| <= 2^12"
+    );
+    let ext = &mut scratch.small;
     let zero = _mm256_setzero_si256();
-    let (blocks, _) = ext.as_chunks_mut::<8>();
-    for (k, chunk) in t.as_chunks::<8>().0.iter().enumerate() {
-        let v = _mm256_cvtepi16_epi32(load128(chunk));
+    let (blocks, _) = ext.as_chunks_mut::<16>();
+    for (k, pair) in t.0.as_chunks::<8>().0.chunks_exact(2).enumerate() {
+        // Exact: |t| <= 2^12 fits 16 bits. packs interleaves the 128-bit halves; the permute
+        // puts the 16 coefficients back in order.
+        let v = _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packs_epi32(
+            load256(&pair[0]),
+            load256(&pair[1]),
+        ));
         store256(&mut blocks[k], v);
-        store256(&mut blocks[N / 8 + k], _mm256_sub_epi32(zero, v));
-        store256(&mut blocks[2 * N / 8 + k], v);
+        store256(&mut blocks[N / 16 + k], _mm256_sub_epi16(zero, v));
+        store256(&mut blocks[2 * N / 16 + k], v);
     }
     let (dst, _) = out.0.as_chunks_mut::<8>();
     for (pass, dst) in dst.chunks_exact_mut(8).enumerate() {
-        let mut acc = [zero; 8];
-        for &off in c.offsets() {
-            let start = off as usize + pass * 64;
-            let (window, _) = ext[start..start + 64].as_chunks::<8>();
-            for (a, x) in acc.iter_mut().zip(window) {
-                *a = _mm256_add_epi32(*a, load256(x));
+        let mut sums = [zero; 8];
+        for run in c.offsets().chunks(T0_RUN) {
+            let mut acc = [zero; 4];
+            for &off in run {
+                let start = off as usize + pass * 64;
+                let (window, _) = ext[start..start + 64].as_chunks::<16>();
+                for (a, x) in acc.iter_mut().zip(window) {
+                    *a = _mm256_add_epi16(*a, load256(x));
+                }
+            }
+            for (a, pair) in acc.iter().zip(sums.chunks_exact_mut(2)) {
+                let lo = _mm256_cvtepi16_epi32(_mm256_castsi256_si128(*a));
+                let hi = _mm256_cvtepi16_epi32(_mm256_extracti128_si256::<1>(*a));
+                pair[0] = _mm256_add_epi32(pair[0], lo);
+                pair[1] = _mm256_add_epi32(pair[1], hi);
             }
         }
-        for (a, d) in acc.iter().zip(dst.iter_mut()) {
+        for (a, d) in sums.iter().zip(dst.iter_mut()) {
             store256(d, *a);
         }
     }
@@ -306,33 +324,47 @@ pub(crate) fn mul_eta4_512(c: &SparseC, s: &[i8; N], scratch: &mut SparseScratch
     }
 }
 
-/// [`crate::sparse::mul_wide`] (c t0), AVX-512: one pass, the whole product in 16 registers of
-/// 16 lanes. Contract and result: those of the portable kernel.
-#[cfg_attr(
-    not(any(test, mldsa_ct)),
-    allow(dead_code, reason = "measured, not used")
-)]
-#[target_feature(enable = "avx2,avx512f")]
-pub(crate) fn mul_wide_512(c: &SparseC, t: &[i16; N], scratch: &mut WideScratch, out: &mut Poly) {
-    let ext = &mut scratch.0;
+/// [`crate::sparse::mul_t0`] (c t0), AVX-512: the terms of c in runs of at most [`T0_RUN`],
+/// each summed in 16-bit lanes (exact) over 8 registers of 32 lanes and then added into 32-bit
+/// sums (16 registers): half the loads of summing in 32-bit lanes. Contract and result: those
+/// of the portable kernel.
+#[target_feature(enable = "avx2,avx512f,avx512bw")]
+pub(crate) fn mul_t0_512(c: &SparseC, t: &Poly, scratch: &mut SparseScratch, out: &mut Poly) {
+    debug_assert!(
+        t.0.iter().all(|x| x.unsigned_abs() <= 1 << 12),
+        "Bounds: |t0| <= 2^12"
+    );
+    let ext = &mut scratch.small;
     let zero = _mm512_setzero_si512();
-    let (blocks, _) = ext.as_chunks_mut::<16>();
-    for (k, chunk) in t.as_chunks::<16>().0.iter().enumerate() {
-        let v = _mm512_cvtepi16_epi32(load256(chunk));
+    let (blocks, _) = ext.as_chunks_mut::<32>();
+    for (k, pair) in t.0.as_chunks::<16>().0.chunks_exact(2).enumerate() {
+        // Exact: |t| <= 2^12 fits 16 bits.
+        let lo = _mm512_cvtepi32_epi16(load512(&pair[0]));
+        let hi = _mm512_cvtepi32_epi16(load512(&pair[1]));
+        let v = _mm512_inserti64x4::<1>(_mm512_castsi256_si512(lo), hi);
         store512(&mut blocks[k], v);
-        store512(&mut blocks[N / 16 + k], _mm512_sub_epi32(zero, v));
-        store512(&mut blocks[2 * N / 16 + k], v);
+        store512(&mut blocks[N / 32 + k], _mm512_sub_epi16(zero, v));
+        store512(&mut blocks[2 * N / 32 + k], v);
     }
-    let mut acc = [zero; 16];
-    for &off in c.offsets() {
-        let start = off as usize;
-        let (window, _) = ext[start..start + N].as_chunks::<16>();
-        for (a, x) in acc.iter_mut().zip(window) {
-            *a = _mm512_add_epi32(*a, load512(x));
+    let mut sums = [zero; 16];
+    for run in c.offsets().chunks(T0_RUN) {
+        let mut acc = [zero; 8];
+        for &off in run {
+            let start = off as usize;
+            let (window, _) = ext[start..start + N].as_chunks::<32>();
+            for (a, x) in acc.iter_mut().zip(window) {
+                *a = _mm512_add_epi16(*a, load512(x));
+            }
+        }
+        for (a, pair) in acc.iter().zip(sums.chunks_exact_mut(2)) {
+            let lo = _mm512_cvtepi16_epi32(_mm512_castsi512_si256(*a));
+            let hi = _mm512_cvtepi16_epi32(_mm512_extracti64x4_epi64::<1>(*a));
+            pair[0] = _mm512_add_epi32(pair[0], lo);
+            pair[1] = _mm512_add_epi32(pair[1], hi);
         }
     }
     let (dst, _) = out.0.as_chunks_mut::<16>();
-    for (a, d) in acc.iter().zip(dst.iter_mut()) {
+    for (a, d) in sums.iter().zip(dst.iter_mut()) {
         store512(d, *a);
     }
 }
