@@ -6,8 +6,8 @@
 //! which `scripts/fuzz-smoke.sh` sets) and the outputs must agree:
 //! - exactly, where the kernel's result is canonical: Power2Round, HighBits (Decompose),
 //!   ||LowBits|| >= bound, MakeHint (and its count), UseHint, ||v|| >= bound, w1Encode,
-//!   BitUnpack of z, sub_freeze, centre_freeze, ExpandMask, ExpandS (also on the Dilithium v3.1
-//!   AES sets, whose AES-256-CTR samplers are portable code on both backends);
+//!   BitUnpack of z, sub_freeze, the sparse products c s and c t0, ExpandMask, ExpandS (also on
+//!   the Dilithium v3.1 AES sets, whose AES-256-CTR samplers are portable code on both backends);
 //! - modulo q, each within the portable function's documented output bound, where the
 //!   contract leaves the representative free: NTT (|c| < 9q), NTT^-1 and MultiplyNTT (|c| < q),
 //!   MatrixVectorNTT (|c| <= 6283009).
@@ -300,12 +300,24 @@ mod diff {
                 k::sub_freeze(av, &w, &mut b).unwrap();
                 assert!(a == b, "sub_freeze differs");
             }
-            // centre_freeze. Bounds: |c| < q.
+            // The sparse challenge products signing runs: c s1 / c s2 (the kernel for the set's
+            // eta) and c t0, for a SampleInBall-shaped c (at most tau coefficients in {-1, 1},
+            // at positions from the input). Bounds: s in [-eta, eta], |t0| <= 2^12.
             13 => {
-                let p = src.poly(-(Q - 1), Q - 1);
-                let a = k::centre_freeze(pt, &p).unwrap();
-                let b = k::centre_freeze(av, &p).unwrap();
-                assert!(a == b, "centre_freeze differs");
+                let mut c = [0i32; N];
+                for _ in 0..P::TAU {
+                    let r = src.u32();
+                    c[(r >> 1) as usize % N] = if r & 1 == 0 { 1 } else { -1 };
+                }
+                let s = src.poly(-P::ETA, P::ETA);
+                let bits = if P::ETA == 2 { 8 } else { 4 };
+                let a = k::sparse_mul(pt, bits, &c, &s).unwrap();
+                let b = k::sparse_mul(av, bits, &c, &s).unwrap();
+                assert!(a == b, "c s differs");
+                let t0 = src.poly(-(1 << 12), 1 << 12);
+                let a = k::sparse_mul(pt, 32, &c, &t0).unwrap();
+                let b = k::sparse_mul(av, 32, &c, &t0).unwrap();
+                assert!(a == b, "c t0 differs");
             }
             // ExpandMask and ExpandS (the 4-way Keccak samplers), then the same seed on the
             // Dilithium v3.1 AES set of the same shape (AES-256-CTR streams; the AVX2 backend
