@@ -23,6 +23,8 @@ pub enum Kernel {
     KeccakScalar,
     /// One four-way Keccak-f\[1600\] permutation (the AVX2 samplers).
     Keccak4x,
+    /// One eight-way Keccak-f\[1600\] permutation (ExpandA where AVX-512 runs).
+    Keccak8x,
     /// One NTT of one polynomial.
     Ntt,
     /// One NTT^-1 of one polynomial.
@@ -70,14 +72,14 @@ pub enum Kernel {
 }
 
 /// Number of [`Kernel`]s.
-pub const KERNELS: usize = 24;
+pub const KERNELS: usize = 25;
 
 /// The table's columns, each a group of kernels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Category {
     /// Scalar Keccak.
     KeccakScalar,
-    /// Four-way Keccak.
+    /// Four- and eight-way Keccak.
     Keccak4x,
     /// NTT.
     Ntt,
@@ -110,7 +112,7 @@ impl Category {
     pub fn name(self) -> &'static str {
         match self {
             Category::KeccakScalar => "Keccak (scalar)",
-            Category::Keccak4x => "Keccak (4-way)",
+            Category::Keccak4x => "Keccak (4/8-way)",
             Category::Ntt => "NTT",
             Category::NttInverse => "NTT^-1",
             Category::Pointwise => "pointwise",
@@ -127,6 +129,7 @@ impl Kernel {
     pub const ALL: [Kernel; KERNELS] = [
         Kernel::KeccakScalar,
         Kernel::Keccak4x,
+        Kernel::Keccak8x,
         Kernel::Ntt,
         Kernel::NttInverse,
         Kernel::Pointwise,
@@ -155,7 +158,7 @@ impl Kernel {
     pub fn category(self) -> Category {
         match self {
             Kernel::KeccakScalar => Category::KeccakScalar,
-            Kernel::Keccak4x => Category::Keccak4x,
+            Kernel::Keccak4x | Kernel::Keccak8x => Category::Keccak4x,
             Kernel::Ntt => Category::Ntt,
             Kernel::NttInverse => Category::NttInverse,
             Kernel::Pointwise | Kernel::SparseMul => Category::Pointwise,
@@ -288,6 +291,13 @@ fn leaf_costs_on<P: ParameterSet, B: Backend>(b: B, iters: u32) -> [f64; KERNELS
             Kernel::Keccak4x => match b.keccak4x_for_profile() {
                 Some(permute) => {
                     let mut s = [[0u64; 4]; 25];
+                    time(iters, || permute(core::hint::black_box(&mut s)))
+                }
+                None => continue,
+            },
+            Kernel::Keccak8x => match b.keccak8x_for_profile() {
+                Some(permute) => {
+                    let mut s = [[0u64; 8]; 25];
                     time(iters, || permute(core::hint::black_box(&mut s)))
                 }
                 None => continue,

@@ -292,6 +292,13 @@ pub(crate) trait Backend: Copy {
         None
     }
 
+    /// The eight-way permutation on eight states (as [`Self::keccak4x_for_profile`]), for
+    /// timing it in the profile; `None` if this backend does not run one now.
+    #[cfg(feature = "profile")]
+    fn keccak8x_for_profile(self) -> Option<fn(&mut [[u64; 8]; 25])> {
+        None
+    }
+
     /// FIPS 204 Algorithm 28, w1Encode.
     #[inline(always)]
     fn w1_encode<P: Parameters>(self, w1: &[Poly], out: &mut [u8]) {

@@ -87,6 +87,27 @@ mod ops_avx2 {
     pub(super) fn chi(a: __m256i, b: __m256i, c: __m256i) -> __m256i {
         _mm256_xor_si256(a, _mm256_andnot_si256(b, c))
     }
+
+    /// a ^ b.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub(super) fn xor(a: __m256i, b: __m256i) -> __m256i {
+        _mm256_xor_si256(a, b)
+    }
+
+    /// The all-zero register.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub(super) fn zero() -> __m256i {
+        _mm256_setzero_si256()
+    }
+
+    /// `x` in every 64-bit element.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    pub(super) fn splat(x: u64) -> __m256i {
+        _mm256_set1_epi64x(x as i64)
+    }
 }
 
 /// The lane operations in AVX-512VL (AVX-512 instructions on ymm registers): a 64-bit rotate
@@ -132,6 +153,27 @@ mod ops_avx512vl {
     pub(super) fn chi(a: __m256i, b: __m256i, c: __m256i) -> __m256i {
         _mm256_ternarylogic_epi64::<A_XOR_NOT_B_AND_C>(a, b, c)
     }
+
+    /// a ^ b.
+    #[target_feature(enable = "avx2,avx512f,avx512vl")]
+    #[inline]
+    pub(super) fn xor(a: __m256i, b: __m256i) -> __m256i {
+        _mm256_xor_si256(a, b)
+    }
+
+    /// The all-zero register.
+    #[target_feature(enable = "avx2,avx512f,avx512vl")]
+    #[inline]
+    pub(super) fn zero() -> __m256i {
+        _mm256_setzero_si256()
+    }
+
+    /// `x` in every 64-bit element.
+    #[target_feature(enable = "avx2,avx512f,avx512vl")]
+    #[inline]
+    pub(super) fn splat(x: u64) -> __m256i {
+        _mm256_set1_epi64x(x as i64)
+    }
 }
 
 /// Theta's last step, rho and pi for the lane that lands at index `$i`: the source lane, XORed
@@ -141,7 +183,7 @@ macro_rules! theta_rho_pi {
         $ops::rol::<
             { RHO_OFFSETS[PI_SOURCE[$i]] as i32 },
             { 64 - RHO_OFFSETS[PI_SOURCE[$i]] as i32 },
-        >(_mm256_xor_si256(
+        >($ops::xor(
             $a[const { PI_SOURCE[$i] }],
             $d[const { PI_SOURCE[$i] % 5 }],
         ))
@@ -190,17 +232,20 @@ macro_rules! round {
             $ops::theta_d(c[2], c[4]),
             $ops::theta_d(c[3], c[0]),
         ];
-        let mut e = [_mm256_setzero_si256(); 25];
+        let mut e = [$ops::zero(); 25];
         plane!($ops, a, d, e, 0);
         plane!($ops, a, d, e, 5);
         plane!($ops, a, d, e, 10);
         plane!($ops, a, d, e, 15);
         plane!($ops, a, d, e, 20);
         // iota
-        e[0] = _mm256_xor_si256(e[0], _mm256_set1_epi64x($rc as i64));
+        e[0] = $ops::xor(e[0], $ops::splat($rc));
         e
     }};
 }
+
+// The eight-way permutation (`keccak8x`) runs the same rounds on zmm registers.
+pub(super) use {plane, round, theta_rho_pi};
 
 /// Keccak-f[1600] (FIPS 202 section 3.3) on four states at once, in AVX2.
 ///
@@ -260,6 +305,12 @@ impl Keccak4x {
         Self {
             avx512vl: cpu.avx512(),
         }
+    }
+
+    /// Whether this is the AVX-512VL permutation (so AVX-512 F, VL and BW were detected).
+    #[inline]
+    pub(crate) fn avx512vl(self) -> bool {
+        self.avx512vl
     }
 
     /// Keccak-f[1600] on four states, with the chosen implementation.

@@ -14,6 +14,7 @@
 
 pub(crate) mod arith;
 pub(crate) mod keccak4x;
+pub(crate) mod keccak8x;
 pub(crate) mod keccak_bmi;
 pub(crate) mod mask_lanes;
 pub(crate) mod ntt;
@@ -430,5 +431,19 @@ impl Backend for Avx2 {
             }
         }
         Some(permute)
+    }
+
+    #[cfg(feature = "profile")]
+    fn keccak8x_for_profile(self) -> Option<fn(&mut [[u64; 8]; 25])> {
+        // Only where the samplers would run it now (AVX-512VL chosen, not overridden).
+        fn permute(lanes: &mut [[u64; 8]; 25]) {
+            let chosen = Avx2::chosen().and_then(|cpu| keccak8x::Keccak8x::of(cpu.keccak4x()));
+            if let Some(wide) = chosen {
+                // SAFETY: a `Keccak8x` exists only where AVX-512 F (with VL and BW) was
+                // detected, the features `permute_lanes` is compiled for.
+                unsafe { keccak8x::permute_lanes(wide, lanes) }
+            }
+        }
+        keccak8x::Keccak8x::of(self.keccak4x()).map(|_| permute as fn(&mut [[u64; 8]; 25]))
     }
 }
