@@ -9,7 +9,7 @@ use crate::keccak::shake256;
 use crate::keygen::compute_t1_t0;
 use crate::params::{ByteArray, Parameters, TR_LEN};
 use crate::poly::{Poly, SmallPoly};
-use crate::scratch::Scratch;
+use crate::scratch::{Held, Reuse, Scratch};
 use crate::sign::{KeyTables, SigningSecret};
 use subtle::{Choice, ConstantTimeEq};
 use zeroize::{Zeroize, Zeroizing};
@@ -180,7 +180,10 @@ impl<P: Parameters> SigningSecret<P> for ExpandedSecret<P> {
 /// threshold:
 /// above it, each signature handed the top of the heap back to the kernel on free and took it
 /// again on the next (about 3 `brk` calls and the page faults of refilling it, per signature;
-/// median time 30 % higher). `tests/heap_peak.rs` keeps it there.
+/// median time 30 % higher). `tests/heap_peak.rs` keeps it there (118 KiB measured on
+/// 2026-11-28). That is the first signature on a thread: under `std` a thread keeps this and
+/// the signing scratch, wiped, for its next signature ([`Held`]), which then allocates only
+/// A-hat, if the caller has no matrix.
 ///
 /// Zeroised on drop.
 pub(crate) struct OneShotSecret<P: Parameters> {
@@ -198,15 +201,19 @@ impl<P: Parameters> OneShotSecret<P> {
     /// as given and no public key is derived, as ML-DSA.Sign on the encoding does. Held as
     /// [`Scratch`] (on the heap under `alloc`, built in place), so K is not left in a dead
     /// stack frame. Errors name the signing key.
-    pub(crate) fn decode(bytes: &[u8]) -> Result<Scratch<Self>, Error> {
+    pub(crate) fn decode(bytes: &[u8]) -> Result<Held<Self>, Error> {
         check_len(Input::SigningKey, bytes, P::SK_LEN)?;
-        let mut secret = Scratch::new(Self {
-            rho: [0; 32],
-            k: [0; 32],
-            tr: [0; TR_LEN],
-            s1: Scratch::zeroed(),
-            s2: Scratch::zeroed(),
-            t0: Scratch::zeroed(),
+        // Under `std` the one this thread decoded its last key into, wiped (see `Held`):
+        // skDecode writes every field that is read.
+        let mut secret = Held::new(|| {
+            Scratch::new(Self {
+                rho: [0; 32],
+                k: [0; 32],
+                tr: [0; TR_LEN],
+                s1: Scratch::zeroed(),
+                s2: Scratch::zeroed(),
+                t0: Scratch::zeroed(),
+            })
         });
         let s = &mut *secret;
         with_backend!(|b| {
@@ -236,6 +243,12 @@ impl<P: Parameters> OneShotSecret<P> {
 
 impl<P: Parameters> Drop for OneShotSecret<P> {
     fn drop(&mut self) {
+        self.wipe();
+    }
+}
+
+impl<P: Parameters> Reuse for OneShotSecret<P> {
+    fn wipe(&mut self) {
         self.k.zeroize();
         self.s1.zeroize();
         self.s2.zeroize();
@@ -395,5 +408,20 @@ impl<P: Parameters> ExpandedSecret<P> {
         let mut out = Zeroizing::new(P::SkBytes::zeroed());
         self.encode_into(out.as_mut());
         out
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// The decoded key this thread kept after one-shot signing (`Held`): K, s1, s2 and t0
+    /// zero. Panics if none is kept.
+    pub(crate) fn assert_kept_secret_wiped<P: Parameters>() {
+        let kept = crate::spare::take::<OneShotSecret<P>>().expect("kept by the thread");
+        assert_eq!(kept.k, [0; 32]);
+        assert!(kept.s1.as_ref().iter().all(|p| *p == SmallPoly::ZERO));
+        assert!(kept.s2.as_ref().iter().all(|p| *p == SmallPoly::ZERO));
+        assert!(kept.t0.as_ref().iter().all(|p| *p == Poly::ZERO));
     }
 }

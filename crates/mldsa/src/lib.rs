@@ -251,6 +251,9 @@ mod sig;
 mod sign;
 #[forbid(unsafe_code)]
 mod signing_key;
+#[cfg(feature = "std")]
+#[forbid(unsafe_code)]
+mod spare;
 #[forbid(unsafe_code)]
 mod sparse;
 #[cfg(any(test, feature = "profile"))]

@@ -19,8 +19,12 @@ use crate::sparse::SparseC;
 pub(crate) struct MaskStream {
     /// The first stream polynomial not yet handed out: kappa of the next attempt.
     pub(crate) next: u16,
+    /// AVX2 (SHAKE sets): whether this signature's first attempt has set `lanes` up.
+    #[cfg(target_arch = "x86_64")]
+    pub(crate) started: bool,
     /// AVX2 (SHAKE sets): the four-way sponge and what its lanes made ahead (secret; wiped on
-    /// drop). Made by the first attempt.
+    /// drop and by [`Self::restart`]). Made by the first attempt of the first signature, and
+    /// reused, wiped, by the next signatures of a kept scratch (`scratch::Held`).
     #[cfg(target_arch = "x86_64")]
     pub(crate) lanes: Option<crate::backend::avx2::mask_lanes::MaskLanes>,
 }
@@ -30,7 +34,22 @@ impl MaskStream {
         Self {
             next: 0,
             #[cfg(target_arch = "x86_64")]
+            started: false,
+            #[cfg(target_arch = "x86_64")]
             lanes: None,
+        }
+    }
+
+    /// The stream of a new signature: wipes what the lanes hold (the sponge, the masks made
+    /// ahead), keeping their memory for the next first attempt.
+    pub(crate) fn restart(&mut self) {
+        self.next = 0;
+        #[cfg(target_arch = "x86_64")]
+        {
+            self.started = false;
+            if let Some(lanes) = &mut self.lanes {
+                lanes.wipe();
+            }
         }
     }
 }

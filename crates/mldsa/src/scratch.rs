@@ -4,6 +4,10 @@
 //! With `alloc`, [`Scratch`] keeps it in a heap block, so every operation runs on a 128 KiB
 //! thread stack; without `alloc` (bare `no_std`), it stays inline on the stack. The contents
 //! are zeroised by their own `Drop` before the block is freed.
+//!
+//! [`Held`] is scratch that, under `std`, a thread keeps between operations ([`crate::spare`]):
+//! wiped when an operation ends, as on drop, and reused by the next instead of allocated and
+//! zeroed again.
 
 use crate::params::Zeroed;
 use core::ops::{Deref, DerefMut};
@@ -57,5 +61,65 @@ impl<T> DerefMut for Scratch<T> {
     #[inline(always)]
     fn deref_mut(&mut self) -> &mut T {
         &mut self.inner
+    }
+}
+
+/// Working memory that can be wiped for another operation of the same kind ([`Held`]).
+pub(crate) trait Reuse: 'static {
+    /// Wipes what the value's `Drop` would wipe, leaving it usable again.
+    fn wipe(&mut self);
+}
+
+/// A [`Scratch`] that, under `std`, is the one this thread kept from its last operation of the
+/// kind ([`crate::spare`]) when there is one, and is wiped ([`Reuse::wipe`]) and kept again
+/// when dropped. Elsewhere it is the [`Scratch`] itself, wiped by its own `Drop`.
+pub(crate) struct Held<T: Reuse> {
+    #[cfg(feature = "std")]
+    inner: Option<alloc::boxed::Box<T>>,
+    #[cfg(not(feature = "std"))]
+    inner: Scratch<T>,
+}
+
+impl<T: Reuse> Held<T> {
+    /// The kept one, as it was left, or else `make()` (a new one).
+    #[inline(always)]
+    pub(crate) fn new(make: impl FnOnce() -> Scratch<T>) -> Self {
+        #[cfg(feature = "std")]
+        let inner = Some(crate::spare::take().unwrap_or_else(|| make().inner));
+        #[cfg(not(feature = "std"))]
+        let inner = make();
+        Self { inner }
+    }
+}
+
+impl<T: Reuse> Deref for Held<T> {
+    type Target = T;
+
+    #[inline(always)]
+    fn deref(&self) -> &T {
+        #[cfg(feature = "std")]
+        return self.inner.as_deref().expect("held until dropped");
+        #[cfg(not(feature = "std"))]
+        &self.inner
+    }
+}
+
+impl<T: Reuse> DerefMut for Held<T> {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut T {
+        #[cfg(feature = "std")]
+        return self.inner.as_deref_mut().expect("held until dropped");
+        #[cfg(not(feature = "std"))]
+        &mut self.inner
+    }
+}
+
+#[cfg(feature = "std")]
+impl<T: Reuse> Drop for Held<T> {
+    fn drop(&mut self) {
+        if let Some(mut block) = self.inner.take() {
+            block.wipe();
+            crate::spare::keep(block);
+        }
     }
 }

@@ -11,7 +11,7 @@ use crate::keccak::shake256;
 use crate::mask_stream::MaskStream;
 use crate::params::{ByteArray, MAX_SIGN_ATTEMPTS, MU_LEN, Parameters};
 use crate::poly::{NttPoly, Poly};
-use crate::scratch::Scratch;
+use crate::scratch::{Held, Reuse, Scratch};
 use crate::sparse::{SparseScratch, mul_ct0, mul_secret};
 use zeroize::{Zeroize, Zeroizing};
 
@@ -155,6 +155,17 @@ impl<P: Parameters> Drop for SignScratch<P> {
     }
 }
 
+/// Reused as it was left (under `std`, see [`Held`]): every attempt overwrites the buffers
+/// before reading them, and the mask stream is made new.
+impl<P: Parameters> Reuse for SignScratch<P> {
+    fn wipe(&mut self) {
+        self.polys.zeroize();
+        self.ntt_polys.zeroize();
+        self.sparse.zeroize();
+        self.masks.restart();
+    }
+}
+
 /// NTT^-1 of `c_hat o v_hat` into `out`, centred: the exact small product (|c| < q/2). `tmp`
 /// holds the NTT-domain product (ScalarVectorNTT, FIPS 204 Algorithm 47, one entry at a time).
 /// What the sparse products of [`crate::sparse`] replace in signing; their tests check against
@@ -219,7 +230,7 @@ fn sign_with<P: Parameters, B: Backend>(
     rho_pp: &[u8; 64],
     observe: &mut impl FnMut(Rejection),
 ) -> Result<P::SigBytes, Error> {
-    let mut scratch = SignScratch::<P>::new();
+    let mut scratch = Held::new(|| Scratch::new(SignScratch::<P>::new()));
     let s = &mut scratch.buffers();
     let mut c_tilde = [0u8; 64];
     let c_tilde = &mut c_tilde[..P::C_TILDE_LEN];
@@ -353,6 +364,44 @@ mod tests {
         let mut rho_pp = [0u8; 64];
         shake256(&[&sk.k, rnd, mu], &mut rho_pp);
         sk.with_tables(b, |key| sign_with(b, key, mu, &rho_pp, observe))
+    }
+
+    /// A thread keeps its last signature's scratch and decoded key for the next one
+    /// (`scratch::Held`): both kept wiped, and reused without changing any signature.
+    #[test]
+    fn what_a_thread_keeps_after_signing_is_wiped() {
+        type P = MlDsa65;
+        std::thread::spawn(|| {
+            let key = crate::SigningKey::<P>::from_seed(&[9; 32]);
+            let bytes = key.to_expanded_bytes();
+            let mut sigs = Vec::new();
+            for m in 0..3u8 {
+                let sig =
+                    crate::SigningKey::<P>::sign_with_expanded(bytes.as_ref(), &[m], b"", &[m; 32]);
+                sigs.push(sig.expect("signs"));
+            }
+            let scratch = crate::spare::take::<SignScratch<P>>().expect("kept by the thread");
+            assert!(scratch.polys.as_ref().iter().all(|p| *p == Poly::ZERO));
+            assert!(
+                scratch
+                    .ntt_polys
+                    .as_ref()
+                    .iter()
+                    .all(|p| *p == NttPoly(Poly::ZERO.0))
+            );
+            let sparse = &*scratch.sparse;
+            assert!(sparse.tiny.iter().all(|&x| x == 0) && sparse.small.iter().all(|&x| x == 0));
+            assert!(sparse.acc.iter().all(|&x| x == 0) && sparse.acc8.iter().all(|&x| x == 0));
+            assert_eq!(scratch.masks.next, 0);
+            crate::expanded::tests::assert_kept_secret_wiped::<P>();
+            // A new scratch (none kept now) signs the same as the kept ones did.
+            drop(scratch);
+            let again =
+                crate::SigningKey::<P>::sign_with_expanded(bytes.as_ref(), &[2], b"", &[2; 32]);
+            assert_eq!(again.expect("signs").as_bytes(), sigs[2].as_bytes());
+        })
+        .join()
+        .expect("no panic");
     }
 
     /// Signs until each rejection reason has fired, using keys whose t0 is overwritten (still

@@ -386,7 +386,7 @@ pub(crate) type Shake256x4 = Shake4<136>;
 
 impl<const RATE: usize> Drop for Shake4<RATE> {
     fn drop(&mut self) {
-        self.state.zeroize();
+        self.wipe();
     }
 }
 
@@ -485,6 +485,11 @@ impl<const RATE: usize> Shake4<RATE> {
             self.read_block(offset, &mut out);
             offset += RATE;
         }
+    }
+
+    /// Zeroes the four states (they may hold secret seeds and output).
+    pub(crate) fn wipe(&mut self) {
+        self.state.zeroize();
     }
 
     /// Runs the permutation once: the next output block of every lane (after padding), or

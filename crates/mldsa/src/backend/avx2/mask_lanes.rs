@@ -82,6 +82,43 @@ impl Drop for MaskLanes {
 }
 
 impl MaskLanes {
+    /// Wipes the sponge and every slot (masks made ahead and not taken are secret) and empties
+    /// the ring, for [`Self::ready`] to set up again.
+    pub(crate) fn wipe(&mut self) {
+        self.sponge.wipe();
+        // SAFETY: as in `drop`.
+        unsafe { zero_registers(self.slots.as_mut_ptr().cast(), size_of::<Slots>() / 32) }
+        self.head = 0;
+        self.made = 0;
+        self.busy = false;
+        self.squeezed = 0;
+    }
+
+    /// The lanes of a stream's signature (the stream's `started` and `lanes`). On its first
+    /// use (`started` false) they are set up: the last signature's, wiped, with a new sponge on
+    /// `keccak`, or new ones; that first use is reported (true).
+    #[target_feature(enable = "avx2")]
+    fn ready<'a>(
+        keccak: Keccak4x,
+        started: &mut bool,
+        lanes: &'a mut Option<Self>,
+    ) -> (&'a mut Self, bool) {
+        let first = !*started;
+        *started = true;
+        let lanes = match lanes {
+            Some(lanes) => {
+                if first {
+                    // Wiped when its last signature ended; the permutation may differ now
+                    // (tests switch backends between signatures).
+                    lanes.sponge = Shake256x4::new(keccak);
+                }
+                lanes
+            }
+            None => lanes.insert(Self::new(keccak)),
+        };
+        (lanes, first)
+    }
+
     #[target_feature(enable = "avx2")]
     fn new(keccak: Keccak4x) -> Self {
         const { assert!(size_of::<Slots>().is_multiple_of(32)) };
@@ -179,16 +216,20 @@ pub(crate) fn next_mask<P: Parameters>(
     rho_pp: &[u8; 64],
     y: &mut [Poly],
 ) {
-    let MaskStream { next, lanes } = stream;
-    let (lanes, y) = match lanes {
-        Some(lanes) => (lanes, y),
-        None => {
-            // The first attempt: nothing made yet, so a four-way batch makes y[..4].
-            let (batch, rest) = y.split_at_mut(y.len().min(4));
-            expand_mask_polys::<P>(keccak, rho_pp, *next, batch.iter_mut());
-            *next = next.wrapping_add(batch.len() as u16);
-            (lanes.insert(MaskLanes::new(keccak)), rest)
-        }
+    let MaskStream {
+        next,
+        started,
+        lanes,
+    } = stream;
+    let (lanes, first) = MaskLanes::ready(keccak, started, lanes);
+    let y = if first {
+        // The first attempt: nothing made yet, so a four-way batch makes y[..4].
+        let (batch, rest) = y.split_at_mut(y.len().min(4));
+        expand_mask_polys::<P>(keccak, rho_pp, *next, batch.iter_mut());
+        *next = next.wrapping_add(batch.len() as u16);
+        rest
+    } else {
+        y
     };
     while lanes.made < y.len() {
         lanes.start(rho_pp, *next);
@@ -224,7 +265,7 @@ pub(crate) fn challenge<P: Parameters>(
 ) -> SparseC {
     debug_assert_eq!(w1.len(), P::W1_LEN);
     let next = stream.next;
-    let lanes = stream.lanes.get_or_insert_with(|| MaskLanes::new(keccak));
+    let (lanes, _) = MaskLanes::ready(keccak, &mut stream.started, &mut stream.lanes);
     // mu || w1, padded: a whole number of blocks (a multiple of the rate gets a block of
     // padding alone).
     let blocks = const { (64 + P::W1_LEN) / RATE + 1 };
@@ -278,9 +319,21 @@ mod tests {
     /// each c-tilde and c the scalar ones, attempt after attempt (the lanes' state carried
     /// across them).
     fn attempts_agree<P: Parameters>(keccak: Keccak4x, start: u16, attempts: u16) {
-        let rho_pp: [u8; 64] = test_bytes(P::NAME, 1);
-        let mu: [u8; 64] = test_bytes(P::NAME, 2);
-        let mut stream = MaskStream::new();
+        attempts_agree_on::<P>(keccak, &mut MaskStream::new(), start, attempts, 1);
+    }
+
+    /// [`attempts_agree`] on `stream` (new, or restarted after another signature's attempts),
+    /// with the seeds of signature `sig`.
+    fn attempts_agree_on<P: Parameters>(
+        keccak: Keccak4x,
+        stream: &mut MaskStream,
+        start: u16,
+        attempts: u16,
+        sig: u64,
+    ) {
+        let rho_pp: [u8; 64] = test_bytes(P::NAME, 2 * sig - 1);
+        let mu: [u8; 64] = test_bytes(P::NAME, 2 * sig);
+        let stream = &mut *stream;
         stream.next = start;
         let mut y = [Poly::ZERO; 8];
         let mut expect = [Poly::ZERO; 8];
@@ -288,7 +341,7 @@ mod tests {
             let y = &mut y[..P::L];
             let kappa = start + a * P::L as u16;
             // SAFETY: the caller checked for AVX2.
-            unsafe { next_mask::<P>(keccak, &mut stream, &rho_pp, y) };
+            unsafe { next_mask::<P>(keccak, stream, &rho_pp, y) };
             let expect = &mut expect[..P::L];
             crate::sample::expand_mask_polys::<P>(&rho_pp, kappa, expect.iter_mut());
             assert!(y == expect, "{}: y of attempt {a} from {start}", P::NAME);
@@ -300,9 +353,8 @@ mod tests {
             let mut expect_c = [0u8; 64];
             let len = P::C_TILDE_LEN;
             // SAFETY: as above.
-            let c = unsafe {
-                challenge::<P>(keccak, &mut stream, &mu, &w1, &rho_pp, &mut c_tilde[..len])
-            };
+            let c =
+                unsafe { challenge::<P>(keccak, stream, &mu, &w1, &rho_pp, &mut c_tilde[..len]) };
             let expect_sparse =
                 crate::mask_stream::challenge_scalar::<P>(&mu, &w1, &mut expect_c[..len]);
             assert_eq!(c_tilde, expect_c, "{}: c-tilde of attempt {a}", P::NAME);
@@ -319,6 +371,35 @@ mod tests {
         attempts_agree::<P>(keccak, 0, attempts);
         let top = 4;
         attempts_agree::<P>(keccak, u16::MAX - top * P::L as u16 + 1, top);
+    }
+
+    /// A stream restarted after a signature (as a kept signing scratch is) gives the next
+    /// signature the masks and challenges a new stream would, whatever the last one left in its
+    /// lanes (attempt counts that stop with masks made ahead and not taken), and its lanes are
+    /// wiped in between.
+    #[test]
+    fn a_restarted_stream_equals_a_new_one() {
+        if !std::is_x86_feature_detected!("avx2") {
+            eprintln!("skipped: this CPU has no AVX2");
+            return;
+        }
+        for (_, keccak) in Keccak4x::all_here() {
+            let mut stream = MaskStream::new();
+            for (sig, attempts) in [(1, 1), (2, 3), (3, 2), (4, 5)] {
+                attempts_agree_on::<MlDsa65>(keccak, &mut stream, 0, attempts, sig);
+                stream.restart();
+                let lanes = stream.lanes.as_ref().expect("made by the first attempt");
+                assert!(!stream.started && stream.next == 0);
+                assert!(
+                    lanes
+                        .slots
+                        .iter()
+                        .all(|slot| slot.0.iter().all(|&b| b == 0))
+                );
+                assert_eq!((lanes.head, lanes.made, lanes.busy), (0, 0, false));
+            }
+            attempts_agree_on::<MlDsa87>(keccak, &mut stream, 0, 2, 5);
+        }
     }
 
     #[test]
