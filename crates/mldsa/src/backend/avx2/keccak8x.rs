@@ -127,28 +127,46 @@ impl Keccak8x {
     }
 }
 
-/// SHAKE128 eight times over (rate 168 bytes), in lockstep: absorb once, then squeeze whole
-/// blocks, as [`super::keccak4x::Shake128x4`] does four times over.
-pub(crate) struct Shake128x8 {
+/// Eight SHAKE sponges (FIPS 202 section 6.2) with a rate of `RATE` bytes, in lockstep:
+/// absorb once, then squeeze whole blocks, as [`super::keccak4x::Shake4`] does four at a time.
+pub(crate) struct Shake8<const RATE: usize> {
     state: [__m512i; 25],
 }
 
-/// SHAKE128's rate.
-const RATE: usize = crate::keccak::SHAKE128_RATE;
-/// 64-bit lanes per block.
-const LANES: usize = RATE / 8;
+/// SHAKE128 eight times over (ExpandA).
+pub(crate) type Shake128x8 = Shake8<{ crate::keccak::SHAKE128_RATE }>;
+/// SHAKE256 eight times over (ExpandMask).
+pub(crate) type Shake256x8 = Shake8<{ crate::keccak::SHAKE256_RATE }>;
 
-impl Drop for Shake128x8 {
+impl<const RATE: usize> Drop for Shake8<RATE> {
     fn drop(&mut self) {
         self.state.zeroize();
     }
 }
 
-impl Shake128x8 {
-    /// Eight sponges that have absorbed `inputs[i]` (each shorter than a block, all of the
-    /// same length: a public value; panics otherwise) and padded it, ready to squeeze.
+impl<const RATE: usize> Shake8<RATE> {
+    /// 64-bit lanes per block.
+    const LANES: usize = {
+        assert!(RATE.is_multiple_of(8) && RATE < 200);
+        RATE / 8
+    };
+
+    /// Eight empty sponges; [`Self::absorb_short`] fills them. Made empty and filled in place
+    /// (as [`super::keccak4x::Shake4::new`]), so that the absorbed state (secret seeds, in
+    /// ExpandMask) never exists outside the value the caller holds and wipes: a returned value
+    /// may be copied out of a frame that is then left behind.
     #[target_feature(enable = "avx2,avx512f")]
-    pub(crate) fn absorb_short(_: Keccak8x, inputs: [&[u8]; 8]) -> Self {
+    pub(crate) fn new(_: Keccak8x) -> Self {
+        Self {
+            state: [_mm512_setzero_si512(); 25],
+        }
+    }
+
+    /// Absorbs `inputs[i]` into sponge i (which must be empty: made by [`Self::new`]; each
+    /// input shorter than a block, all of the same length: a public value; panics otherwise)
+    /// and pads it, ready to squeeze. The padded blocks are wiped before returning.
+    #[target_feature(enable = "avx2,avx512f")]
+    pub(crate) fn absorb_short(&mut self, inputs: [&[u8]; 8]) {
         let len = inputs[0].len();
         assert!(
             len < RATE && inputs.iter().all(|m| m.len() == len),
@@ -159,39 +177,33 @@ impl Shake128x8 {
             block[..len].copy_from_slice(m);
             shake_pad(block, len);
         }
-        let word = |i: usize, j: usize| {
-            i64::from_le_bytes(blocks[i][8 * j..8 * j + 8].try_into().expect("8 bytes"))
-        };
-        let mut state = [_mm512_setzero_si512(); 25];
-        for (j, lane) in state.iter_mut().enumerate().take(LANES) {
-            *lane = _mm512_set_epi64(
-                word(7, j),
-                word(6, j),
-                word(5, j),
-                word(4, j),
-                word(3, j),
-                word(2, j),
-                word(1, j),
-                word(0, j),
-            );
+        let mut words = [0u64; 8];
+        for (j, lane) in self.state.iter_mut().enumerate().take(Self::LANES) {
+            for (w, block) in words.iter_mut().zip(&blocks) {
+                *w = u64::from_le_bytes(block[8 * j..8 * j + 8].try_into().expect("8 bytes"));
+            }
+            // SAFETY: `words` is 64 readable bytes; `loadu` has no alignment requirement.
+            *lane = unsafe { _mm512_loadu_si512(words.as_ptr().cast()) };
         }
-        Self { state }
+        words.zeroize();
+        blocks.zeroize();
     }
 
     /// Squeezes the next `out[i].len() / RATE` whole blocks of stream i into `out[i]` (equal
-    /// lengths, whole blocks: public values; panics otherwise).
+    /// lengths, whole blocks: public values; panics otherwise). The stack copy each lane passes
+    /// through (secret output, in ExpandMask) is wiped before returning.
     #[target_feature(enable = "avx2,avx512f")]
     pub(crate) fn squeeze_blocks(&mut self, mut out: [&mut [u8]; 8]) {
         let len = out[0].len();
         assert!(out.iter().all(|o| o.len() == len), "equal output lengths");
+        let mut words = [0u64; 8];
         let mut offset = 0;
         while offset < len {
             // Whole blocks, checked without `%` (the ct scan forbids division, and at opt-level
             // z a remainder by a constant stays a `div`).
             assert!(len - offset >= RATE, "whole blocks");
             f1600x8(&mut self.state);
-            for (j, lane) in self.state.iter().enumerate().take(LANES) {
-                let mut words = [0u64; 8];
+            for (j, lane) in self.state.iter().enumerate().take(Self::LANES) {
                 // SAFETY: `words` is 64 writable bytes; `storeu` has no alignment requirement.
                 unsafe { _mm512_storeu_si512(words.as_mut_ptr().cast(), *lane) };
                 let at = offset + 8 * j;
@@ -201,6 +213,7 @@ impl Shake128x8 {
             }
             offset += RATE;
         }
+        words.zeroize();
     }
 }
 
@@ -269,13 +282,15 @@ mod tests {
     #[test]
     fn shake128x8_equals_shake128_on_each_lane() {
         let Some(wide) = wide() else { return };
+        const RATE: usize = crate::keccak::SHAKE128_RATE;
         for len in [0, 1, 34, 100, RATE - 1] {
             let seeds: [Vec<u8>; 8] =
                 core::array::from_fn(|i| (0..len).map(|b| (31 * i + 7 * b + len) as u8).collect());
             let mut got = [[0u8; 3 * RATE]; 8];
             // SAFETY: `wide` proves AVX-512 F present.
             unsafe {
-                let mut g = Shake128x8::absorb_short(wide, seeds.each_ref().map(|s| &s[..]));
+                let mut g = Shake128x8::new(wide);
+                g.absorb_short(seeds.each_ref().map(|s| &s[..]));
                 g.squeeze_blocks(got.each_mut().map(|o| &mut o[..RATE]));
                 g.squeeze_blocks(got.each_mut().map(|o| &mut o[RATE..]));
             }
@@ -285,6 +300,30 @@ mod tests {
                 sponge.absorb(seed);
                 sponge.finalize();
                 sponge.squeeze(&mut expect);
+                assert_eq!(out[..], expect[..], "lane {i}, input length {len}");
+            }
+        }
+    }
+
+    /// As above for SHAKE256 (ExpandMask's 66-byte seeds among the lengths).
+    #[test]
+    fn shake256x8_equals_shake256_on_each_lane() {
+        let Some(wide) = wide() else { return };
+        const RATE: usize = crate::keccak::SHAKE256_RATE;
+        for len in [0, 33, 66, RATE - 1] {
+            let seeds: [Vec<u8>; 8] =
+                core::array::from_fn(|i| (0..len).map(|b| (13 * i + 5 * b + len) as u8).collect());
+            let mut got = [[0u8; 5 * RATE]; 8];
+            // SAFETY: `wide` proves AVX-512 F present.
+            unsafe {
+                let mut g = Shake256x8::new(wide);
+                g.absorb_short(seeds.each_ref().map(|s| &s[..]));
+                g.squeeze_blocks(got.each_mut().map(|o| &mut o[..2 * RATE]));
+                g.squeeze_blocks(got.each_mut().map(|o| &mut o[2 * RATE..]));
+            }
+            for (i, (seed, out)) in seeds.iter().zip(&got).enumerate() {
+                let mut expect = [0u8; 5 * RATE];
+                crate::keccak::shake256(&[seed], &mut expect);
                 assert_eq!(out[..], expect[..], "lane {i}, input length {len}");
             }
         }

@@ -20,6 +20,7 @@
 
 use super::arith::{SecretBytes, bit_unpack_z, zero_registers};
 use super::keccak4x::{Keccak4x, Shake256x4, shake_pad};
+use super::keccak8x::{Keccak8x, Shake256x8};
 use super::sample::{MASK_BLOCKS, expand_mask_polys, whole_registers};
 use crate::declassify::public_mut;
 use crate::keccak::SHAKE256_RATE as RATE;
@@ -30,6 +31,7 @@ use crate::poly::Poly;
 use crate::sample::sample_in_ball_from;
 use crate::scratch::Scratch;
 use crate::sparse::SparseC;
+use zeroize::Zeroize;
 
 /// Bytes kept per polynomial: its five squeezed blocks, in whole 32-byte registers.
 const SLOT_BYTES: usize = whole_registers(MASK_BLOCKS * RATE);
@@ -117,6 +119,38 @@ impl MaskLanes {
             None => lanes.insert(Self::new(keccak)),
         };
         (lanes, first)
+    }
+
+    /// Fills the empty ring's first eight slots with stream polynomials `next` .. `next + 7`
+    /// at once, on the eight-way permutation: the first attempt of a set with l > 4, where a
+    /// four-way batch and then three lanes with lane 0 idle would take ten four-way
+    /// permutations for seven polynomials; this takes five eight-way ones (about 7.2) for
+    /// eight, and the ones the attempt does not take stay made for the next.
+    #[target_feature(enable = "avx2,avx512f")]
+    fn fill_eight(&mut self, wide: Keccak8x, rho_pp: &[u8; 64], next: u16) {
+        debug_assert!(self.made == 0 && !self.busy && self.head == 0);
+        // rho'' || IntegerToBytes(kappa + r, 2) (Algorithm 34 step 3); the addition wraps
+        // only in a test that starts at the top of the counter (see `start`).
+        let mut seeds = [[0u8; 66]; 8];
+        for (r, seed) in seeds.iter_mut().enumerate() {
+            seed[..64].copy_from_slice(rho_pp);
+            seed[64..].copy_from_slice(&integer_to_bytes_2(next.wrapping_add(r as u16)));
+        }
+        let mut sponge = Shake256x8::new(wide);
+        sponge.absorb_short(seeds.each_ref().map(|s| &s[..]));
+        seeds.zeroize();
+        let (eight, _) = self
+            .slots
+            .split_first_chunk_mut::<8>()
+            .expect("the ring has more than eight slots");
+        sponge.squeeze_blocks(
+            eight
+                .each_mut()
+                .map(|slot| &mut slot.0[..MASK_BLOCKS * RATE]),
+        );
+        tick!(ExpandMask, 8);
+        self.made = 8;
+        // `sponge` is wiped when it drops.
     }
 
     #[target_feature(enable = "avx2")]
@@ -222,14 +256,23 @@ pub(crate) fn next_mask<P: Parameters>(
         lanes,
     } = stream;
     let (lanes, first) = MaskLanes::ready(keccak, started, lanes);
-    let y = if first {
-        // The first attempt: nothing made yet, so a four-way batch makes y[..4].
-        let (batch, rest) = y.split_at_mut(y.len().min(4));
-        expand_mask_polys::<P>(keccak, rho_pp, *next, batch.iter_mut());
-        *next = next.wrapping_add(batch.len() as u16);
-        rest
-    } else {
-        y
+    let y = match Keccak8x::of(keccak) {
+        // The first attempt with more than four polynomials (ML-DSA-65, -87) where the
+        // eight-way permutation runs: eight into the ring, taken below.
+        Some(wide) if first && P::L > 4 => {
+            // SAFETY: a `Keccak8x` exists only where AVX-512 F (with VL and BW) was detected,
+            // the features `fill_eight` is compiled for beyond this function's AVX2.
+            unsafe { lanes.fill_eight(wide, rho_pp, *next) };
+            y
+        }
+        // The first attempt otherwise: nothing made yet, so a four-way batch makes y[..4].
+        _ if first => {
+            let (batch, rest) = y.split_at_mut(y.len().min(4));
+            expand_mask_polys::<P>(keccak, rho_pp, *next, batch.iter_mut());
+            *next = next.wrapping_add(batch.len() as u16);
+            rest
+        }
+        _ => y,
     };
     while lanes.made < y.len() {
         lanes.start(rho_pp, *next);

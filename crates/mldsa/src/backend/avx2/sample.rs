@@ -235,7 +235,8 @@ fn rej_ntt_poly_x8(
     outs: [Option<&mut NttPoly>; 8],
     buf: &mut [NttStream; 8],
 ) {
-    let mut g = Shake128x8::absorb_short(keccak, seeds.each_ref().map(|s| &s[..]));
+    let mut g = Shake128x8::new(keccak);
+    g.absorb_short(seeds.each_ref().map(|s| &s[..]));
     rej_ntt_lanes(|out| g.squeeze_blocks(out), outs, NTT_FIRST_BLOCKS, buf);
 }
 
