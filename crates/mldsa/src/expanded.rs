@@ -39,17 +39,19 @@ pub(crate) struct ExpandedSecret<P: Parameters> {
     pub t0: Scratch<P::VecK>,
     /// A-hat, kept once the key is prepared.
     #[cfg(feature = "alloc")]
-    pub prepared: Option<alloc::boxed::Box<PreparedSecret<P>>>,
+    pub prepared: Option<alloc::boxed::Box<PreparedMatrix<P>>>,
 }
 
 /// What signing needs beyond the key's own parts: ExpandA(rho) (FIPS 204 Alg. 7 step 5;
 /// public, derived from rho). A prepared key keeps it; otherwise it is made for one signature.
-pub(crate) struct PreparedSecret<P: Parameters> {
+/// (The public [`crate::PublicMatrix`] holds the same for the ML-DSA sets' one-shot signers;
+/// this one serves every set, the legacy ones included, and is filled in place.)
+pub(crate) struct PreparedMatrix<P: Parameters> {
     // Made zero in place (on the heap under `alloc`: 56 KiB for ML-DSA-87).
     pub a_hat: Scratch<P::MatrixA>,
 }
 
-impl<P: Parameters> PreparedSecret<P> {
+impl<P: Parameters> PreparedMatrix<P> {
     /// All zero, to be filled in place.
     pub(crate) fn zeroed() -> Self {
         Self {
@@ -95,7 +97,7 @@ impl<P: Parameters> ExpandedSecret<P> {
         copy.t0.as_mut().copy_from_slice(self.t0.as_ref());
         #[cfg(feature = "alloc")]
         if let Some(kept) = &self.prepared {
-            let into = copy.prepared.insert(PreparedSecret::boxed());
+            let into = copy.prepared.insert(PreparedMatrix::boxed());
             into.a_hat.as_mut().clone_from_slice(kept.a_hat.as_ref());
         }
         copy
@@ -133,14 +135,14 @@ impl<P: Parameters> ExpandedSecret<P> {
     pub(crate) fn prepare(&mut self) {
         if self.prepared.is_none() {
             // Filled in place on the heap.
-            let mut kept = PreparedSecret::<P>::boxed();
+            let mut kept = PreparedMatrix::<P>::boxed();
             with_backend!(|b| kept.fill(b, &self.rho));
             self.prepared = Some(kept);
         }
     }
 
     /// The tables a prepared key keeps.
-    fn kept(&self) -> Option<&PreparedSecret<P>> {
+    fn kept(&self) -> Option<&PreparedMatrix<P>> {
         #[cfg(feature = "alloc")]
         return self.prepared.as_deref();
         #[cfg(not(feature = "alloc"))]
@@ -158,7 +160,7 @@ impl<P: Parameters> SigningSecret<P> for ExpandedSecret<P> {
         let tables = match self.kept() {
             Some(kept) => kept,
             None => {
-                let mut made = PreparedSecret::<P>::zeroed();
+                let mut made = PreparedMatrix::<P>::zeroed();
                 made.fill(b, &self.rho);
                 own = made;
                 &own

@@ -5,7 +5,7 @@ use crate::backend::{Backend, with_backend};
 use crate::declassify::{public, public_mut};
 use crate::encode::sig_encode;
 use crate::error::Error;
-use crate::expanded::PreparedSecret;
+use crate::expanded::PreparedMatrix;
 use crate::field::freeze;
 use crate::keccak::shake256;
 use crate::mask_stream::MaskStream;
@@ -45,7 +45,7 @@ impl<'a, P: Parameters> KeyTables<'a, P> {
         s1: &'a P::SmallVecL,
         s2: &'a P::SmallVecK,
         t0: &'a P::VecK,
-        tables: &'a PreparedSecret<P>,
+        tables: &'a PreparedMatrix<P>,
     ) -> Self {
         Self::from_parts(&tables.a_hat, s1, s2, t0)
     }

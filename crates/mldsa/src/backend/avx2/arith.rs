@@ -849,35 +849,13 @@ pub(crate) fn caddq(p: &mut Poly) {
     }
 }
 
-/// c := center(freeze(c)) for every coefficient (the exact small product of `product_centred`
-/// in sign.rs, the reference of the sparse products' tests), AVX2.
-///
-/// Contract: the portable composition `crate::field::center(crate::field::freeze(c))`.
-/// Bounds: |c| < q; result in [-(q-1)/2, (q-1)/2].
-#[cfg(test)]
-#[target_feature(enable = "avx2")]
-pub(crate) fn centre_freeze(p: &mut Poly) {
-    debug_assert!(
-        all_in(core::slice::from_ref(p), -Q + 1, Q),
-        "Bounds: |c| < q"
-    );
-    let half_q = _mm256_set1_epi32((Q - 1) / 2);
-    let q = _mm256_set1_epi32(Q);
-    for c in lanes_mut(p) {
-        let a = freeze(load(c));
-        // Subtract q where a > (q-1)/2: the sign of ((q-1)/2 - a) is the mask.
-        let above = _mm256_srai_epi32(_mm256_sub_epi32(half_q, a), 31);
-        store(c, _mm256_sub_epi32(a, _mm256_and_si256(above, q)));
-    }
-}
-
 #[cfg(test)]
 mod tests {
     //! Each kernel against its portable counterpart: exhaustively over Z_q where the domain is
     //! Z_q (both gamma2 values), at and around the edges elsewhere, and on random inputs.
     //! Every test returns early, with a note, on a CPU without AVX2.
     use super::*;
-    use crate::field::{center, freeze as freeze_scalar};
+    use crate::field::freeze as freeze_scalar;
     use crate::params::{MlDsa44, MlDsa65, MlDsa87};
     use crate::poly::N;
     use crate::rounding::{GAMMA2_32, GAMMA2_88};
@@ -1478,7 +1456,6 @@ mod tests {
         );
     }
 
-    /// `centre_freeze` against `center(freeze(c))` for every c of its domain, (-q, q).
     /// The narrow BitUnpack against the portable one: s1 and s2 (3 and 4 bits, in range and
     /// out of it) and t0 (13 bits), on constant, single-bit and random bytes.
     #[test]
@@ -1536,38 +1513,5 @@ mod tests {
             assert_eq!(p.0, expect.0, "from {c}");
             c += 256 * step;
         }
-    }
-
-    #[test]
-    fn centre_freeze_exhaustive() {
-        if !have_avx2() {
-            return;
-        }
-        let mut c = -(Q - 1);
-        let mut count = 0usize;
-        while c < Q {
-            let mut p = Poly::ZERO;
-            for x in p.0.iter_mut() {
-                count += usize::from(c < Q);
-                *x = c.min(Q - 1);
-                c += 1;
-                if cfg!(miri) && c == -(Q - 1) + MIRI_END {
-                    c = Q - MIRI_END; // both ends only, as in `for_all_of_z_q`
-                }
-            }
-            let want = Poly(p.0.map(|x| center(freeze_scalar(x))));
-            let input = p;
-            // SAFETY: AVX2 was detected above.
-            unsafe { centre_freeze(&mut p) };
-            assert_polys_eq("centre_freeze", &[p], &[want], &[&[input]]);
-        }
-        assert_eq!(
-            count,
-            if cfg!(miri) {
-                SWEPT
-            } else {
-                2 * Q as usize - 1
-            }
-        );
     }
 }

@@ -411,12 +411,6 @@ impl Backend for Avx2 {
         avx2!(arith::caddq(p))
     }
 
-    #[cfg(test)]
-    #[inline(always)]
-    fn centre_freeze(self, p: &mut Poly) {
-        avx2!(arith::centre_freeze(p))
-    }
-
     #[inline(always)]
     fn w1_encode<P: Parameters>(self, w1: &[Poly], out: &mut [u8]) {
         avx2!(arith::w1_encode::<P>(w1, out))
