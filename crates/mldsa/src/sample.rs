@@ -144,14 +144,24 @@ pub(crate) fn expand_a<P: Parameters>(rho: &[u8; 32], a_hat: &mut P::MatrixA) {
 pub(crate) fn expand_s<P: Parameters>(rho_prime: &[u8; 64], s1: &mut P::VecL, s2: &mut P::VecK) {
     tick!(ExpandS, 1);
     let mut seed = [0u8; 66];
-    seed[..64].copy_from_slice(rho_prime);
     let polys = s1.as_mut().iter_mut().chain(s2.as_mut().iter_mut());
     for (r, poly) in polys.enumerate() {
-        seed[64..].copy_from_slice(&integer_to_bytes_2(r as u16));
+        write_seed_66(&mut seed, rho_prime, r as u16);
         rej_bounded_poly::<P>(&seed, poly);
     }
     zeroize::Zeroize::zeroize(&mut seed);
     scrub_after_secret_streams::<P>();
+}
+
+/// The seed of ExpandS's and ExpandMask's polynomial number `counter`, `key ||
+/// IntegerToBytes(counter, 2)` (FIPS 204 Algorithm 33 steps 2 and 5, Algorithm 34 step 3), for
+/// every backend. Written in place: the key is secret, and a seed returned by value would leave
+/// copies in dead frames.
+#[inline(always)]
+pub(crate) fn write_seed_66(seed: &mut [u8; 66], key: &[u8; 64], counter: u16) {
+    let (head, tail) = seed.split_at_mut(64);
+    head.copy_from_slice(key);
+    tail.copy_from_slice(&integer_to_bytes_2(counter));
 }
 
 /// FIPS 204 Algorithm 34, ExpandMask, for any count of polynomials: the r-th of `polys` is
@@ -167,13 +177,12 @@ pub(crate) fn expand_mask_polys<'a, P: Parameters>(
     polys: impl Iterator<Item = &'a mut Poly>,
 ) {
     let mut seed = [0u8; 66];
-    seed[..64].copy_from_slice(rho_pp);
     // 32 * (1 + bitlen(gamma1 - 1)) bytes per polynomial: 576 or 640.
     let mut buf = [0u8; 32 * 20];
     let v = &mut buf[..32 * P::Z_BITS];
     for (r, poly) in polys.enumerate() {
         tick!(ExpandMask, 1);
-        seed[64..].copy_from_slice(&integer_to_bytes_2(first + r as u16));
+        write_seed_66(&mut seed, rho_pp, first + r as u16);
         match P::XOF {
             SamplerXof::Shake => crate::keccak::shake256(&[&seed], v),
             SamplerXof::Aes256Ctr => AesCtrStream::for_seed(&seed).fill(v),

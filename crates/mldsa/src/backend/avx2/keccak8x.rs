@@ -277,55 +277,52 @@ mod tests {
         }
     }
 
-    /// Eight SHAKE128 streams of different seeds (ExpandA's 34 bytes, and other lengths below a
-    /// block), three blocks each, against the scalar sponge.
-    #[test]
-    fn shake128x8_equals_shake128_on_each_lane() {
-        let Some(wide) = wide() else { return };
-        const RATE: usize = crate::keccak::SHAKE128_RATE;
-        for len in [0, 1, 34, 100, RATE - 1] {
+    /// Eight streams of different seeds of each length in `lens` (below a block), squeezed in
+    /// two calls of `first` and `then` blocks, against the scalar sponge `expect`.
+    fn each_lane_equals<const RATE: usize>(
+        wide: Keccak8x,
+        lens: &[usize],
+        (first, then): (usize, usize),
+        expect: impl Fn(&[u8], &mut [u8]),
+    ) {
+        for &len in lens {
             let seeds: [Vec<u8>; 8] =
                 core::array::from_fn(|i| (0..len).map(|b| (31 * i + 7 * b + len) as u8).collect());
-            let mut got = [[0u8; 3 * RATE]; 8];
+            let mut got: [Vec<u8>; 8] = core::array::from_fn(|_| vec![0; (first + then) * RATE]);
             // SAFETY: `wide` proves AVX-512 F present.
             unsafe {
-                let mut g = Shake128x8::new(wide);
+                let mut g = Shake8::<RATE>::new(wide);
                 g.absorb_short(seeds.each_ref().map(|s| &s[..]));
-                g.squeeze_blocks(got.each_mut().map(|o| &mut o[..RATE]));
-                g.squeeze_blocks(got.each_mut().map(|o| &mut o[RATE..]));
+                g.squeeze_blocks(got.each_mut().map(|o| &mut o[..first * RATE]));
+                g.squeeze_blocks(got.each_mut().map(|o| &mut o[first * RATE..]));
             }
             for (i, (seed, out)) in seeds.iter().zip(&got).enumerate() {
-                let mut expect = [0u8; 3 * RATE];
-                let mut sponge = crate::keccak::Shake128::new();
-                sponge.absorb(seed);
-                sponge.finalize();
-                sponge.squeeze(&mut expect);
-                assert_eq!(out[..], expect[..], "lane {i}, input length {len}");
+                let mut want = vec![0; out.len()];
+                expect(seed, &mut want);
+                assert_eq!(
+                    out[..],
+                    want[..],
+                    "rate {RATE}, lane {i}, input length {len}"
+                );
             }
         }
     }
 
-    /// As above for SHAKE256 (ExpandMask's 66-byte seeds among the lengths).
+    /// SHAKE128 (ExpandA's 34-byte seeds among the lengths) and SHAKE256 (ExpandMask's 66-byte
+    /// ones) on eight lanes against the scalar sponges.
     #[test]
-    fn shake256x8_equals_shake256_on_each_lane() {
+    fn shake8_equals_the_scalar_sponge_on_each_lane() {
         let Some(wide) = wide() else { return };
-        const RATE: usize = crate::keccak::SHAKE256_RATE;
-        for len in [0, 33, 66, RATE - 1] {
-            let seeds: [Vec<u8>; 8] =
-                core::array::from_fn(|i| (0..len).map(|b| (13 * i + 5 * b + len) as u8).collect());
-            let mut got = [[0u8; 5 * RATE]; 8];
-            // SAFETY: `wide` proves AVX-512 F present.
-            unsafe {
-                let mut g = Shake256x8::new(wide);
-                g.absorb_short(seeds.each_ref().map(|s| &s[..]));
-                g.squeeze_blocks(got.each_mut().map(|o| &mut o[..2 * RATE]));
-                g.squeeze_blocks(got.each_mut().map(|o| &mut o[2 * RATE..]));
-            }
-            for (i, (seed, out)) in seeds.iter().zip(&got).enumerate() {
-                let mut expect = [0u8; 5 * RATE];
-                crate::keccak::shake256(&[seed], &mut expect);
-                assert_eq!(out[..], expect[..], "lane {i}, input length {len}");
-            }
-        }
+        const RATE128: usize = crate::keccak::SHAKE128_RATE;
+        const RATE256: usize = crate::keccak::SHAKE256_RATE;
+        let shake128 = |seed: &[u8], out: &mut [u8]| {
+            let mut sponge = crate::keccak::Shake128::new();
+            sponge.absorb(seed);
+            sponge.finalize();
+            sponge.squeeze(out);
+        };
+        each_lane_equals::<RATE128>(wide, &[0, 1, 34, 100, RATE128 - 1], (1, 2), shake128);
+        let shake256 = |seed: &[u8], out: &mut [u8]| crate::keccak::shake256(&[seed], out);
+        each_lane_equals::<RATE256>(wide, &[0, 33, 66, RATE256 - 1], (2, 3), shake256);
     }
 }

@@ -25,10 +25,9 @@ use super::sample::{MASK_BLOCKS, expand_mask_polys, whole_registers};
 use crate::declassify::public_mut;
 use crate::keccak::SHAKE256_RATE as RATE;
 use crate::mask_stream::MaskStream;
-use crate::pack::integer_to_bytes_2;
 use crate::params::{Parameters, Zeroed};
 use crate::poly::Poly;
-use crate::sample::sample_in_ball_from;
+use crate::sample::{sample_in_ball_from, write_seed_66};
 use crate::scratch::Scratch;
 use crate::sparse::SparseC;
 use zeroize::Zeroize;
@@ -76,10 +75,7 @@ pub(crate) struct MaskLanes {
 
 impl Drop for MaskLanes {
     fn drop(&mut self) {
-        // SAFETY: `MaskLanes` is only made by `next_mask` and `challenge`, AVX2 kernels that run
-        // only after `Avx2::detect` found AVX2; `Slots` is 32-byte aligned and a whole number of
-        // 32-byte registers long (`MaskSlot` is), all writable through `self`.
-        unsafe { zero_registers(self.slots.as_mut_ptr().cast(), size_of::<Slots>() / 32) }
+        self.wipe();
     }
 }
 
@@ -88,7 +84,9 @@ impl MaskLanes {
     /// the ring, for [`Self::ready`] to set up again.
     pub(crate) fn wipe(&mut self) {
         self.sponge.wipe();
-        // SAFETY: as in `drop`.
+        // SAFETY: `MaskLanes` is only made by `next_mask` and `challenge`, AVX2 kernels that run
+        // only after `Avx2::detect` found AVX2; `Slots` is 32-byte aligned and a whole number of
+        // 32-byte registers long (`MaskSlot` is), all writable through `self`.
         unsafe { zero_registers(self.slots.as_mut_ptr().cast(), size_of::<Slots>() / 32) }
         self.head = 0;
         self.made = 0;
@@ -133,8 +131,7 @@ impl MaskLanes {
         // only in a test that starts at the top of the counter (see `start`).
         let mut seeds = [[0u8; 66]; 8];
         for (r, seed) in seeds.iter_mut().enumerate() {
-            seed[..64].copy_from_slice(rho_pp);
-            seed[64..].copy_from_slice(&integer_to_bytes_2(next.wrapping_add(r as u16)));
+            write_seed_66(seed, rho_pp, next.wrapping_add(r as u16));
         }
         let mut sponge = Shake256x8::new(wide);
         sponge.absorb_short(seeds.each_ref().map(|s| &s[..]));
@@ -188,8 +185,10 @@ impl MaskLanes {
         let mut seeds = SecretBytes::<{ whole_registers(3 * RATE) }>::new();
         let (blocks, _) = seeds.0.as_chunks_mut::<RATE>();
         for (r, seed) in blocks.iter_mut().enumerate() {
-            seed[..64].copy_from_slice(rho_pp);
-            seed[64..66].copy_from_slice(&integer_to_bytes_2(first.wrapping_add(r as u16)));
+            let (head, _) = seed
+                .split_first_chunk_mut::<66>()
+                .expect("a block holds a seed");
+            write_seed_66(head, rho_pp, first.wrapping_add(r as u16));
             shake_pad(seed, 66);
         }
         let word = |block: &[u8; RATE], j: usize| match block.get(8 * j..8 * j + 8) {

@@ -16,10 +16,9 @@
 use super::keccak4x::{Keccak4x, Shake128x4, Shake256x4};
 use super::keccak8x::{Keccak8x, Shake128x8};
 use crate::declassify::public;
-use crate::pack::integer_to_bytes_2;
 use crate::params::{Parameters, Q};
 use crate::poly::{N, NttPoly, Poly};
-use crate::sample::{coeff_from_half_byte, coeff_from_three_bytes};
+use crate::sample::{coeff_from_half_byte, coeff_from_three_bytes, write_seed_66};
 use core::arch::x86_64::*;
 use zeroize::Zeroize;
 
@@ -482,10 +481,7 @@ pub(crate) fn expand_s<P: Parameters>(
         .chain(s2.as_mut().iter_mut())
         .enumerate();
     // rho' || IntegerToBytes(r, 2): r < l for s1, l <= r < l + k for s2 (Alg. 33 steps 2, 5).
-    let fill = |seed: &mut [u8; 66], r: usize| {
-        seed[..64].copy_from_slice(rho_prime);
-        seed[64..].copy_from_slice(&integer_to_bytes_2(r as u16));
-    };
+    let fill = |seed: &mut [u8; 66], r: usize| write_seed_66(seed, rho_prime, r as u16);
     let mut seeds = [[0u8; 66]; 4];
     loop {
         match next_batch(&mut polys, &mut seeds, fill) {
@@ -552,8 +548,7 @@ pub(crate) fn expand_mask_polys<'a, P: Parameters>(
     let mut polys = polys.enumerate();
     // rho'' || IntegerToBytes(first + r, 2) (FIPS 204 Alg. 34 step 3).
     let fill = |seed: &mut [u8; 66], r: usize| {
-        seed[..64].copy_from_slice(rho_pp);
-        seed[64..].copy_from_slice(&integer_to_bytes_2(first.wrapping_add(r as u16)));
+        write_seed_66(seed, rho_pp, first.wrapping_add(r as u16));
     };
     let mut seeds = [[0u8; 66]; 4];
     loop {
