@@ -239,10 +239,54 @@ fn rej_ntt_poly_x8(
     rej_ntt_lanes(|out| g.squeeze_blocks(out), outs, NTT_FIRST_BLOCKS, buf);
 }
 
-/// FIPS 204, Algorithm 32 (ExpandA), eight or four entries at a time on AVX2.
-///
-/// Where the eight-way permutation runs ([`Keccak8x`]), batches of eight while more than four
-/// entries are left (a last batch of five to seven with dummy lanes), then four-way ones.
+/// One batch of ExpandA: the next eight of `entries` (tag 256 r + s, output), or fewer with
+/// dummy lanes, on the eight-way permutation; returns how many were made.
+#[target_feature(enable = "avx2,avx512f")]
+fn a_batch_x8<'a>(
+    wide: Keccak8x,
+    rho: &[u8; 32],
+    entries: &mut impl Iterator<Item = (usize, &'a mut NttPoly)>,
+    seeds: &mut [[u8; 34]; 8],
+    buf: &mut [NttStream; 8],
+) -> usize {
+    let (n, outs) = next_batch(entries, seeds, |seed, tag| seed_a(seed, rho, tag));
+    rej_ntt_poly_x8(wide, seeds, outs, buf);
+    n
+}
+
+/// One batch of ExpandA on the four-way permutation (one entry alone on the scalar sponge):
+/// as [`a_batch_x8`].
+#[target_feature(enable = "avx2")]
+fn a_batch_x4<'a>(
+    keccak: Keccak4x,
+    rho: &[u8; 32],
+    entries: &mut impl Iterator<Item = (usize, &'a mut NttPoly)>,
+    seeds: &mut [[u8; 34]; 8],
+    buf: &mut [NttStream; 8],
+) -> usize {
+    let seeds = seeds.first_chunk_mut::<4>().expect("8 >= 4");
+    let buf = buf.first_chunk_mut::<4>().expect("8 >= 4");
+    match next_batch(entries, seeds, |seed, tag| seed_a(seed, rho, tag)) {
+        (0, _) => 0,
+        (1, [Some(out), ..]) => {
+            crate::sample::rej_ntt_poly(&seeds[0], out);
+            1
+        }
+        (n, outs) => {
+            rej_ntt_poly_x4(keccak, seeds, outs, NTT_FIRST_BLOCKS, buf);
+            n
+        }
+    }
+}
+
+/// Whether ExpandA's next batch, with `left` entries left, is eight-way: where the eight-way
+/// permutation runs and more than four are left (a last batch of five to seven with dummy
+/// lanes); else four-way.
+fn eight_way(wide: Option<Keccak8x>, left: usize) -> Option<Keccak8x> {
+    wide.filter(|_| left > 4)
+}
+
+/// FIPS 204, Algorithm 32 (ExpandA), eight or four entries at a time on AVX2 ([`eight_way`]).
 ///
 /// Contract: as [`crate::sample::expand_a`], whose output it equals for every rho.
 #[target_feature(enable = "avx2")]
@@ -257,25 +301,14 @@ pub(crate) fn expand_a<P: Parameters>(keccak: Keccak4x, rho: &[u8; 32], a_hat: &
     });
     let mut seeds = [[0u8; 34]; 8];
     let mut buf = [[0u8; NTT_FIRST_BLOCKS * RATE128 + LOAD_SLACK]; 8];
-    if let Some(wide) = Keccak8x::of(keccak) {
-        let mut left = P::K * P::L;
-        while left > 4 {
-            let (n, outs) =
-                next_batch(&mut entries, &mut seeds, |seed, tag| seed_a(seed, rho, tag));
+    let (wide, mut left) = (Keccak8x::of(keccak), P::K * P::L);
+    while left > 0 {
+        left -= match eight_way(wide, left) {
             // SAFETY: a `Keccak8x` exists only where AVX-512 F (with VL and BW) was detected,
-            // the features `rej_ntt_poly_x8` is compiled for beyond this function's AVX2.
-            unsafe { rej_ntt_poly_x8(wide, &seeds, outs, &mut buf) };
-            left -= n;
-        }
-    }
-    let seeds = seeds.first_chunk_mut::<4>().expect("8 >= 4");
-    let buf = buf.first_chunk_mut::<4>().expect("8 >= 4");
-    loop {
-        match next_batch(&mut entries, seeds, |seed, tag| seed_a(seed, rho, tag)) {
-            (0, _) => break,
-            (1, [Some(out), ..]) => crate::sample::rej_ntt_poly(&seeds[0], out),
-            (_, outs) => rej_ntt_poly_x4(keccak, seeds, outs, NTT_FIRST_BLOCKS, buf),
-        }
+            // the features `a_batch_x8` is compiled for beyond this function's AVX2.
+            Some(wide) => unsafe { a_batch_x8(wide, rho, &mut entries, &mut seeds, &mut buf) },
+            None => a_batch_x4(keccak, rho, &mut entries, &mut seeds, &mut buf),
+        };
     }
 }
 
@@ -308,48 +341,28 @@ pub(crate) fn expand_a_times<P: Parameters>(
     for w in out.iter_mut() {
         *w = NttPoly::ZERO;
     }
-    let wide = Keccak8x::of(keccak);
     let mut tmp = [NttPoly::ZERO; 8];
     let mut seeds = [[0u8; 34]; 8];
     let mut buf = [[0u8; NTT_FIRST_BLOCKS * RATE128 + LOAD_SLACK]; 8];
     // Tags 256 r + s in row-major order, as `expand_a` makes them (no division anywhere).
     let mut tags = (0..P::K).flat_map(|r| (0..P::L).map(move |s| (r << 8) | s));
-    let mut left = P::K * P::L;
+    let (wide, mut left) = (Keccak8x::of(keccak), P::K * P::L);
     while left > 0 {
-        let width = if wide.is_some() && left > 4 { 8 } else { 4 };
+        let wide = eight_way(wide, left);
         let mut batch = [0usize; 8];
-        let mut n = 0;
-        for tag in tags.by_ref().take(width) {
-            seed_a(&mut seeds[n], rho, tag);
-            batch[n] = tag;
-            n += 1;
-        }
-        left -= n;
-        if n == 1 {
-            crate::sample::rej_ntt_poly(&seeds[0], &mut tmp[0]);
-        } else {
-            for k in n..width {
-                seeds[k] = seeds[0];
-            }
-            let mut k = 0;
-            let outs = tmp.each_mut().map(|o| {
-                k += 1;
-                if k <= n { Some(o) } else { None }
-            });
-            match wide {
-                // SAFETY: as in `expand_a`.
-                Some(wide) if width == 8 => unsafe {
-                    rej_ntt_poly_x8(wide, &seeds, outs, &mut buf)
-                },
-                _ => {
-                    let [o0, o1, o2, o3, ..] = outs;
-                    let seeds = seeds.first_chunk::<4>().expect("8 >= 4");
-                    let buf = buf.first_chunk_mut::<4>().expect("8 >= 4");
-                    rej_ntt_poly_x4(keccak, seeds, [o0, o1, o2, o3], NTT_FIRST_BLOCKS, buf);
-                }
-            }
-        }
-        for (entry, &tag) in tmp.iter().zip(batch.iter()).take(n) {
+        let n = tags
+            .by_ref()
+            .take(if wide.is_some() { 8 } else { 4 })
+            .zip(batch.iter_mut())
+            .map(|(tag, slot)| *slot = tag)
+            .count();
+        let mut entries = batch[..n].iter().copied().zip(tmp.iter_mut());
+        left -= match wide {
+            // SAFETY: as in `expand_a`.
+            Some(wide) => unsafe { a_batch_x8(wide, rho, &mut entries, &mut seeds, &mut buf) },
+            None => a_batch_x4(keccak, rho, &mut entries, &mut seeds, &mut buf),
+        };
+        for (entry, &tag) in tmp.iter().zip(&batch[..n]) {
             super::ntt::multiply_accumulate(&mut out[tag >> 8], entry, &v[tag & 0xFF]);
         }
     }
