@@ -286,6 +286,25 @@ fn eight_way(wide: Option<Keccak8x>, left: usize) -> Option<Keccak8x> {
     wide.filter(|_| left > 4)
 }
 
+/// One batch of ExpandA, eight-way on `wide` where [`eight_way`] gave it, else four-way;
+/// returns how many entries were made.
+#[target_feature(enable = "avx2")]
+fn a_batch<'a>(
+    keccak: Keccak4x,
+    wide: Option<Keccak8x>,
+    rho: &[u8; 32],
+    entries: &mut impl Iterator<Item = (usize, &'a mut NttPoly)>,
+    seeds: &mut [[u8; 34]; 8],
+    buf: &mut [NttStream; 8],
+) -> usize {
+    match wide {
+        // SAFETY: a `Keccak8x` exists only where AVX-512 F (with VL and BW) was detected, the
+        // features `a_batch_x8` is compiled for beyond this function's AVX2.
+        Some(wide) => unsafe { a_batch_x8(wide, rho, entries, seeds, buf) },
+        None => a_batch_x4(keccak, rho, entries, seeds, buf),
+    }
+}
+
 /// FIPS 204, Algorithm 32 (ExpandA), eight or four entries at a time on AVX2 ([`eight_way`]).
 ///
 /// Contract: as [`crate::sample::expand_a`], whose output it equals for every rho.
@@ -303,12 +322,8 @@ pub(crate) fn expand_a<P: Parameters>(keccak: Keccak4x, rho: &[u8; 32], a_hat: &
     let mut buf = [[0u8; NTT_FIRST_BLOCKS * RATE128 + LOAD_SLACK]; 8];
     let (wide, mut left) = (Keccak8x::of(keccak), P::K * P::L);
     while left > 0 {
-        left -= match eight_way(wide, left) {
-            // SAFETY: a `Keccak8x` exists only where AVX-512 F (with VL and BW) was detected,
-            // the features `a_batch_x8` is compiled for beyond this function's AVX2.
-            Some(wide) => unsafe { a_batch_x8(wide, rho, &mut entries, &mut seeds, &mut buf) },
-            None => a_batch_x4(keccak, rho, &mut entries, &mut seeds, &mut buf),
-        };
+        let wide = eight_way(wide, left);
+        left -= a_batch(keccak, wide, rho, &mut entries, &mut seeds, &mut buf);
     }
 }
 
@@ -357,11 +372,7 @@ pub(crate) fn expand_a_times<P: Parameters>(
             .map(|(tag, slot)| *slot = tag)
             .count();
         let mut entries = batch[..n].iter().copied().zip(tmp.iter_mut());
-        left -= match wide {
-            // SAFETY: as in `expand_a`.
-            Some(wide) => unsafe { a_batch_x8(wide, rho, &mut entries, &mut seeds, &mut buf) },
-            None => a_batch_x4(keccak, rho, &mut entries, &mut seeds, &mut buf),
-        };
+        left -= a_batch(keccak, wide, rho, &mut entries, &mut seeds, &mut buf);
         for (entry, &tag) in tmp.iter().zip(&batch[..n]) {
             super::ntt::multiply_accumulate(&mut out[tag >> 8], entry, &v[tag & 0xFF]);
         }
