@@ -84,50 +84,50 @@
 //! | 3 | ML-DSA.Verify | `VerifyingKey::verify` |
 //! | 4 | HashML-DSA.Sign | `SigningKey::sign_prehashed_with_rng` |
 //! | 5 | HashML-DSA.Verify | `VerifyingKey::verify_prehashed` |
-//! | 6 | ML-DSA.KeyGen_internal | `keygen::keygen_internal` |
-//! | 7 | ML-DSA.Sign_internal | `sign::sign_internal` |
-//! | 8 | ML-DSA.Verify_internal | `verify::verify_internal` |
-//! | 9 | IntegerToBits | `pack::pack_bits` (fused) |
-//! | 10 | BitsToInteger | `pack::unpack_bits` (fused) |
-//! | 11 | IntegerToBytes | `pack::integer_to_bytes_2` |
-//! | 12 | BitsToBytes | `pack::pack_bits` (fused) |
-//! | 13 | BytesToBits | `pack::unpack_bits` (fused) |
-//! | 14 | CoeffFromThreeBytes | `sample::coeff_from_three_bytes` |
-//! | 15 | CoeffFromHalfByte | `sample::coeff_from_half_byte` |
-//! | 16 | SimpleBitPack | `pack::simple_bit_pack` |
-//! | 17 | BitPack | `pack::bit_pack` |
-//! | 18 | SimpleBitUnpack | `pack::simple_bit_unpack` |
-//! | 19 | BitUnpack | `pack::bit_unpack` |
-//! | 20 | HintBitPack | `pack::hint_bit_pack` |
-//! | 21 | HintBitUnpack | `pack::hint_bit_unpack` |
-//! | 22 | pkEncode | `encode::pk_encode` |
-//! | 23 | pkDecode | `encode::pk_decode` |
-//! | 24 | skEncode | `encode::sk_encode` |
-//! | 25 | skDecode | `encode::sk_decode` |
-//! | 26 | sigEncode | `encode::sig_encode` |
-//! | 27 | sigDecode | `encode::sig_decode` |
-//! | 28 | w1Encode | `encode::w1_encode` |
-//! | 29 | SampleInBall | `sample::sample_in_ball` |
-//! | 30 | RejNTTPoly | `sample::rej_ntt_poly` |
-//! | 31 | RejBoundedPoly | `sample::rej_bounded_poly` |
-//! | 32 | ExpandA | `sample::expand_a` |
-//! | 33 | ExpandS | `sample::expand_s` |
-//! | 34 | ExpandMask | `sample::expand_mask_polys` |
-//! | 35 | Power2Round | `rounding::power2_round` |
-//! | 36 | Decompose | `rounding::decompose` |
-//! | 37 | HighBits | `rounding::high_bits` |
-//! | 38 | LowBits | `rounding::low_bits` |
-//! | 39 | MakeHint | `rounding::make_hint` |
-//! | 40 | UseHint | `rounding::use_hint` |
-//! | 41 | NTT | `ntt::ntt` |
-//! | 42 | NTT^-1 | `ntt::ntt_inverse` |
-//! | 43 | BitRev8 | `ntt::bit_rev8` |
-//! | 44 | AddNTT | `ntt::matrix_vector_ntt` (fused) |
-//! | 45 | MultiplyNTT | `ntt::multiply_ntt` |
-//! | 46 | AddVectorNTT | `ntt::matrix_vector_ntt` (fused) |
-//! | 47 | ScalarVectorNTT | `ntt::scalar_vector_ntt` (the reference in tests: signing multiplies by c sparsely, `sparse`) |
-//! | 48 | MatrixVectorNTT | `ntt::matrix_vector_ntt` |
-//! | 49 | MontgomeryReduce | `field::montgomery_reduce` |
+//! | 6 | ML-DSA.KeyGen_internal | `algorithm::keygen::keygen_internal` |
+//! | 7 | ML-DSA.Sign_internal | `algorithm::sign::sign_internal` |
+//! | 8 | ML-DSA.Verify_internal | `algorithm::verify::verify_internal` |
+//! | 9 | IntegerToBits | `encoding::pack::pack_bits` (fused) |
+//! | 10 | BitsToInteger | `encoding::pack::unpack_bits` (fused) |
+//! | 11 | IntegerToBytes | `encoding::pack::integer_to_bytes_2` |
+//! | 12 | BitsToBytes | `encoding::pack::pack_bits` (fused) |
+//! | 13 | BytesToBits | `encoding::pack::unpack_bits` (fused) |
+//! | 14 | CoeffFromThreeBytes | `hash::sample::coeff_from_three_bytes` |
+//! | 15 | CoeffFromHalfByte | `hash::sample::coeff_from_half_byte` |
+//! | 16 | SimpleBitPack | `encoding::pack::simple_bit_pack` |
+//! | 17 | BitPack | `encoding::pack::bit_pack` |
+//! | 18 | SimpleBitUnpack | `encoding::pack::simple_bit_unpack` |
+//! | 19 | BitUnpack | `encoding::pack::bit_unpack` |
+//! | 20 | HintBitPack | `encoding::pack::hint_bit_pack` |
+//! | 21 | HintBitUnpack | `encoding::pack::hint_bit_unpack` |
+//! | 22 | pkEncode | `encoding::encode::pk_encode` |
+//! | 23 | pkDecode | `encoding::encode::pk_decode` |
+//! | 24 | skEncode | `encoding::encode::sk_encode` |
+//! | 25 | skDecode | `encoding::encode::sk_decode` |
+//! | 26 | sigEncode | `encoding::encode::sig_encode` |
+//! | 27 | sigDecode | `encoding::encode::sig_decode` |
+//! | 28 | w1Encode | `encoding::encode::w1_encode` |
+//! | 29 | SampleInBall | `hash::sample::sample_in_ball` |
+//! | 30 | RejNTTPoly | `hash::sample::rej_ntt_poly` |
+//! | 31 | RejBoundedPoly | `hash::sample::rej_bounded_poly` |
+//! | 32 | ExpandA | `hash::sample::expand_a` |
+//! | 33 | ExpandS | `hash::sample::expand_s` |
+//! | 34 | ExpandMask | `hash::sample::expand_mask_polys` |
+//! | 35 | Power2Round | `math::rounding::power2_round` |
+//! | 36 | Decompose | `math::rounding::decompose` |
+//! | 37 | HighBits | `math::rounding::high_bits` |
+//! | 38 | LowBits | `math::rounding::low_bits` |
+//! | 39 | MakeHint | `math::rounding::make_hint` |
+//! | 40 | UseHint | `math::rounding::use_hint` |
+//! | 41 | NTT | `math::ntt::ntt` |
+//! | 42 | NTT^-1 | `math::ntt::ntt_inverse` |
+//! | 43 | BitRev8 | `math::ntt::bit_rev8` |
+//! | 44 | AddNTT | `math::ntt::matrix_vector_ntt` (fused) |
+//! | 45 | MultiplyNTT | `math::ntt::multiply_ntt` |
+//! | 46 | AddVectorNTT | `math::ntt::matrix_vector_ntt` (fused) |
+//! | 47 | ScalarVectorNTT | `math::ntt::scalar_vector_ntt` (the reference in tests: signing multiplies by c sparsely, `sparse`) |
+//! | 48 | MatrixVectorNTT | `math::ntt::matrix_vector_ntt` |
+//! | 49 | MontgomeryReduce | `math::field::montgomery_reduce` |
 //!
 //! # Security notes
 //!
@@ -170,7 +170,7 @@ macro_rules! write_via_update {
 #[cfg(feature = "profile")]
 macro_rules! tick {
     ($kernel:ident, $n:expr) => {
-        $crate::profile::tick($crate::profile::Kernel::$kernel, $n)
+        $crate::support::profile::tick($crate::support::profile::Kernel::$kernel, $n)
     };
 }
 #[cfg(not(feature = "profile"))]
@@ -178,108 +178,67 @@ macro_rules! tick {
     ($kernel:ident, $n:expr) => {};
 }
 
-// M-2, the unsafe budget: the crate denies `unsafe_code`, and every module but the two that
-// need it (`backend`, for the AVX2 intrinsics in `backend/avx2/`, and `ct`, valgrind client
-// requests) forbids it, so no inner `allow` can bring it back. `tests/unsafe_budget.rs` checks.
+// The floors, bottom-up (the crate docs' "Map of the floors" says what each holds and may
+// import). M-2, the unsafe budget: the crate denies `unsafe_code`, and every floor but the two
+// that need it (`backend`, for the SIMD intrinsics in `backend/x86_64/`, and `support`, whose
+// `ct` module makes valgrind client requests) forbids it, so no inner `allow` can bring it
+// back; `support` forbids it in each of its modules but `ct`. `tests/unsafe_budget.rs` checks.
 #[forbid(unsafe_code)]
-mod aes_ctr;
+mod algorithm;
+#[forbid(unsafe_code)]
+mod api;
 pub mod backend;
-#[cfg(feature = "parallel")]
-#[forbid(unsafe_code)]
-pub mod batch;
 #[cfg(mldsa_ct)]
-#[doc(hidden)]
-pub mod ct;
-#[cfg(mldsa_ct)]
-#[doc(hidden)]
 #[forbid(unsafe_code)]
-pub mod ct_kernels;
-#[doc(hidden)]
+mod diagnostics;
 #[forbid(unsafe_code)]
-pub mod declassify;
-#[forbid(unsafe_code)]
-mod encode;
+mod encoding;
 #[forbid(unsafe_code)]
 mod error;
 #[forbid(unsafe_code)]
-mod expanded;
+mod hash;
 #[forbid(unsafe_code)]
-mod field;
+mod keys;
 #[forbid(unsafe_code)]
-mod keccak;
-#[forbid(unsafe_code)]
-mod keygen;
-#[forbid(unsafe_code)]
-pub mod legacy;
-#[forbid(unsafe_code)]
-mod mask_stream;
-#[forbid(unsafe_code)]
-mod matrix;
-#[forbid(unsafe_code)]
-mod mu;
-#[forbid(unsafe_code)]
-mod ntt;
-#[forbid(unsafe_code)]
-mod pack;
+mod math;
 #[forbid(unsafe_code)]
 mod params;
 #[cfg(feature = "pkcs8")]
 #[forbid(unsafe_code)]
 pub mod pkix;
-#[forbid(unsafe_code)]
-mod poly;
-#[forbid(unsafe_code)]
-mod prehash;
-#[cfg(feature = "alloc")]
-#[forbid(unsafe_code)]
-mod prepared;
+mod support;
+
+// Modules public under their old names (harness and tooling entry points, the legacy and batch
+// front doors): the same paths as before the floors.
+#[cfg(feature = "parallel")]
+pub use crate::api::batch;
+pub use crate::api::legacy;
+#[cfg(mldsa_ct)]
+#[doc(hidden)]
+pub use crate::diagnostics::ct_kernels;
+#[cfg(mldsa_ct)]
+#[doc(hidden)]
+pub use crate::support::ct;
+#[doc(hidden)]
+pub use crate::support::declassify;
 #[cfg(feature = "profile")]
 #[doc(hidden)]
-#[forbid(unsafe_code)]
-pub mod profile;
-#[forbid(unsafe_code)]
-mod rng;
-#[forbid(unsafe_code)]
-mod rounding;
-#[forbid(unsafe_code)]
-mod sample;
-#[forbid(unsafe_code)]
-mod scratch;
-#[forbid(unsafe_code)]
-mod sig;
-#[forbid(unsafe_code)]
-mod sign;
-#[forbid(unsafe_code)]
-mod signing_key;
-#[cfg(feature = "std")]
-#[forbid(unsafe_code)]
-mod spare;
-#[forbid(unsafe_code)]
-mod sparse;
-#[cfg(any(test, feature = "profile"))]
-#[forbid(unsafe_code)]
-mod splitmix;
-#[forbid(unsafe_code)]
-mod stream;
-#[forbid(unsafe_code)]
-mod verify;
-#[forbid(unsafe_code)]
-mod verifying_key;
+pub use crate::support::profile;
 
+pub use crate::algorithm::mu::MuBuilder;
+pub use crate::algorithm::prehash::{PreHash, PreHashed, PreHasher, UnknownPreHash};
+pub use crate::api::stream::{MessageSigner, MessageVerifier};
 pub use crate::error::{Error, Input, Malformed};
-pub use crate::matrix::PublicMatrix;
-pub use crate::mu::MuBuilder;
+pub use crate::keys::matrix::PublicMatrix;
+#[cfg(feature = "alloc")]
+pub use crate::keys::prepared::PreparedVerifyingKey;
+pub use crate::keys::sig::Signature;
+pub use crate::keys::signing_key::SigningKey;
+pub use crate::keys::verifying_key::VerifyingKey;
 pub use crate::params::{
     ByteArray, MAX_CONTEXT_LEN, MAX_SIGN_ATTEMPTS, MU_LEN, MlDsa44, MlDsa65, MlDsa87, ParameterSet,
     Parameters, SEED_LEN, SamplerXof, TR_LEN, Variant,
 };
-pub use crate::prehash::{PreHash, PreHashed, PreHasher, UnknownPreHash};
-#[cfg(feature = "alloc")]
-pub use crate::prepared::PreparedVerifyingKey;
-pub use crate::sig::Signature;
-pub use crate::signing_key::SigningKey;
-pub use crate::stream::{MessageSigner, MessageVerifier};
-pub use crate::verifying_key::VerifyingKey;
 pub use rand_core;
 pub use signature;
 

@@ -5,7 +5,7 @@
 //! `[Poly; P::K]`, concrete associated array types for the vectors and byte encodings whose
 //! length depends on the set.
 
-use crate::poly::{NttPoly, Poly, SmallPoly};
+use crate::math::poly::{NttPoly, Poly, SmallPoly};
 use zeroize::Zeroize;
 
 /// q, the ML-DSA modulus (FIPS 204 section 4).

@@ -85,18 +85,38 @@ fn parse_tag(rest: &str) -> (usize, String) {
     (alg, name.trim_end_matches('.').to_string())
 }
 
-fn code_tags() -> Vec<Tag> {
-    let mut tags = Vec::new();
-    let mut files: Vec<_> = fs::read_dir(src_dir())
+/// The crate's source files below `dir`, sorted, except the backends' (`backend/`): their
+/// kernels cite the algorithm they stand for, while the map names the portable reference.
+fn reference_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    let mut entries: Vec<_> = fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
         .collect();
-    files.sort();
-    for path in files
-        .into_iter()
-        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
-    {
-        let file_stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            if path.file_name().is_some_and(|n| n != "backend") {
+                reference_files(&path, out);
+            }
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// A source file as the spec map names it: its path under `src/` without `.rs`, with `::` for
+/// `/` (`math/ntt.rs` is `math::ntt`).
+fn module_path(path: &Path) -> String {
+    let rel = path.strip_prefix(src_dir()).unwrap().with_extension("");
+    rel.to_string_lossy().replace(['/', '\\'], "::")
+}
+
+fn code_tags() -> Vec<Tag> {
+    let mut tags = Vec::new();
+    let mut files = Vec::new();
+    reference_files(&src_dir(), &mut files);
+    for path in files {
+        let file_stem = module_path(&path);
         let text = fs::read_to_string(&path).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         for (i, line) in lines.iter().enumerate() {
@@ -177,11 +197,12 @@ fn every_code_tag_matches_the_spec_map() {
             .get(&tag.alg)
             .unwrap_or_else(|| panic!("{tag:?}: algorithm not in the spec map"));
         assert_eq!(&tag.name, name, "{tag:?}: name differs from the spec map");
-        let (owner, function) = location.split_once("::").unwrap();
+        let (owner, function) = location.rsplit_once("::").unwrap();
         assert_eq!(tag.function, function, "{tag:?}: spec map says {location}");
         if owner.starts_with(char::is_uppercase) {
             // A method: the file must be the one holding that type.
-            let text = fs::read_to_string(src_dir().join(format!("{}.rs", tag.file_stem))).unwrap();
+            let file = src_dir().join(format!("{}.rs", tag.file_stem.replace("::", "/")));
+            let text = fs::read_to_string(file).unwrap();
             assert!(
                 text.contains(&format!("pub struct {owner}<")),
                 "{tag:?}: not in {owner}'s file"
@@ -196,7 +217,7 @@ fn every_code_tag_matches_the_spec_map() {
 fn every_spec_map_row_has_a_tag_in_the_code() {
     let tags = code_tags();
     for (alg, (_, location)) in spec_map() {
-        let function = location.split_once("::").unwrap().1;
+        let function = location.rsplit_once("::").unwrap().1;
         assert!(
             tags.iter().any(|t| t.alg == alg && t.function == function),
             "Algorithm {alg}: no `FIPS 204 Algorithm {alg}` tag on {location}"

@@ -15,37 +15,39 @@
 // within the same bounds. That is what lets keys made on one backend be used on the other, and
 // what the kernel tests in `backend/avx2/` check against the portable code.
 
-use crate::mask_stream::MaskStream;
+use crate::backend::mask_stream::MaskStream;
+use crate::math::poly::{N, NttPoly, Poly};
+use crate::math::sparse::{SparseC, SparseScratch};
 use crate::params::{Parameters, PolyVec};
-use crate::poly::{N, NttPoly, Poly};
-use crate::sparse::{SparseC, SparseScratch};
 use core::sync::atomic::{AtomicU8, Ordering};
 
+#[forbid(unsafe_code)]
+pub(crate) mod mask_stream;
 #[cfg(target_arch = "x86_64")]
-pub(crate) mod avx2;
+pub(crate) mod x86_64;
 
 /// The kernels that a backend may speed up. The provided methods are the portable reference;
 /// a backend overrides the ones it does better.
 pub(crate) trait Backend: Copy {
-    /// FIPS 204 Algorithm 41, NTT. Bounds: as [`crate::ntt::ntt`].
+    /// FIPS 204 Algorithm 41, NTT. Bounds: as [`crate::math::ntt::ntt`].
     #[inline(always)]
     fn ntt(self, w: &Poly, out: &mut NttPoly) {
-        crate::ntt::ntt(w, out)
+        crate::math::ntt::ntt(w, out)
     }
 
-    /// FIPS 204 Algorithm 42, NTT^-1, times 2^32. Bounds: as [`crate::ntt::ntt_inverse`].
+    /// FIPS 204 Algorithm 42, NTT^-1, times 2^32. Bounds: as [`crate::math::ntt::ntt_inverse`].
     #[inline(always)]
     fn ntt_inverse(self, w_hat: &NttPoly, out: &mut Poly) {
-        crate::ntt::ntt_inverse(w_hat, out)
+        crate::math::ntt::ntt_inverse(w_hat, out)
     }
 
-    /// FIPS 204 Algorithm 45, MultiplyNTT, times 2^-32. Bounds: as [`crate::ntt::multiply_ntt`].
+    /// FIPS 204 Algorithm 45, MultiplyNTT, times 2^-32. Bounds: as [`crate::math::ntt::multiply_ntt`].
     #[inline(always)]
     fn multiply_ntt(self, a: &NttPoly, b: &NttPoly, out: &mut NttPoly) {
-        crate::ntt::multiply_ntt(a, b, out)
+        crate::math::ntt::multiply_ntt(a, b, out)
     }
 
-    /// FIPS 204 Algorithm 48, MatrixVectorNTT. Bounds: as [`crate::ntt::matrix_vector_ntt`].
+    /// FIPS 204 Algorithm 48, MatrixVectorNTT. Bounds: as [`crate::math::ntt::matrix_vector_ntt`].
     #[inline(always)]
     fn matrix_vector_ntt<Row: AsRef<[NttPoly]>>(
         self,
@@ -53,14 +55,14 @@ pub(crate) trait Backend: Copy {
         v: &[NttPoly],
         out: &mut [NttPoly],
     ) {
-        crate::ntt::matrix_vector_ntt(a_hat, v, out)
+        crate::math::ntt::matrix_vector_ntt(a_hat, v, out)
     }
 
     /// w = A-hat o v, times 2^-32, with A-hat = ExpandA(rho) (FIPS 204 Algorithms 32 and 48
     /// fused): the matrix is expanded a few entries at a time and never held whole, which keeps
     /// the stack small where A-hat is needed only once (KeyGen, Verify).
     ///
-    /// Bounds: as [`crate::ntt::matrix_vector_ntt`]: |v| < 9q in, |c| <= 6283009 out.
+    /// Bounds: as [`crate::math::ntt::matrix_vector_ntt`]: |v| < 9q in, |c| <= 6283009 out.
     #[inline(always)]
     fn expand_a_times<P: Parameters>(self, rho: &[u8; 32], v: &[NttPoly], out: &mut [NttPoly]) {
         expand_a_times_by_rows::<P>(self, rho, v, out)
@@ -81,11 +83,11 @@ pub(crate) trait Backend: Copy {
     #[cfg(test)]
     #[inline(always)]
     fn scalar_vector_ntt(self, c: &NttPoly, v: &[NttPoly], out: &mut [NttPoly]) {
-        crate::ntt::scalar_vector_ntt(c, v, out)
+        crate::math::ntt::scalar_vector_ntt(c, v, out)
     }
 
     /// c s1 or c s2 from c's nonzero coefficients, in 8-bit sums (FIPS 204 Alg. 7 steps
-    /// 18-19, eta = 2). Bounds: as [`crate::sparse::mul_tiny`].
+    /// 18-19, eta = 2). Bounds: as [`crate::math::sparse::mul_tiny`].
     #[inline(always)]
     fn sparse_mul_tiny(
         self,
@@ -94,11 +96,11 @@ pub(crate) trait Backend: Copy {
         scratch: &mut SparseScratch,
         out: &mut Poly,
     ) {
-        crate::sparse::mul_tiny(c, s, scratch, out)
+        crate::math::sparse::mul_tiny(c, s, scratch, out)
     }
 
     /// c s1 or c s2 from c's nonzero coefficients, in 16-bit sums (FIPS 204 Alg. 7 steps
-    /// 18-19). Bounds: as [`crate::sparse::mul_small`].
+    /// 18-19). Bounds: as [`crate::math::sparse::mul_small`].
     #[inline(always)]
     #[cfg_attr(not(any(test, mldsa_ct)), allow(dead_code))]
     fn sparse_mul_small(
@@ -108,11 +110,11 @@ pub(crate) trait Backend: Copy {
         scratch: &mut SparseScratch,
         out: &mut Poly,
     ) {
-        crate::sparse::mul_small(c, s, scratch, out)
+        crate::math::sparse::mul_small(c, s, scratch, out)
     }
 
     /// c s1 or c s2 from c's nonzero coefficients for eta = 4 (FIPS 204 Alg. 7 steps 18-19).
-    /// Bounds: as [`crate::sparse::mul_eta4`].
+    /// Bounds: as [`crate::math::sparse::mul_eta4`].
     #[inline(always)]
     fn sparse_mul_eta4(
         self,
@@ -121,29 +123,29 @@ pub(crate) trait Backend: Copy {
         scratch: &mut SparseScratch,
         out: &mut Poly,
     ) {
-        crate::sparse::mul_eta4(c, s, scratch, out)
+        crate::math::sparse::mul_eta4(c, s, scratch, out)
     }
 
     /// c t0 from c's nonzero coefficients (FIPS 204 Alg. 7 step 25).
-    /// Bounds: as [`crate::sparse::mul_t0`].
+    /// Bounds: as [`crate::math::sparse::mul_t0`].
     #[inline(always)]
     fn sparse_mul_t0(self, c: &SparseC, t: &Poly, scratch: &mut SparseScratch, out: &mut Poly) {
-        crate::sparse::mul_t0(c, t, scratch, out)
+        crate::math::sparse::mul_t0(c, t, scratch, out)
     }
 
     /// FIPS 204 Algorithm 32, ExpandA.
     #[inline(always)]
     fn expand_a<P: Parameters>(self, rho: &[u8; 32], a_hat: &mut P::MatrixA) {
-        crate::sample::expand_a::<P>(rho, a_hat)
+        crate::hash::sample::expand_a::<P>(rho, a_hat)
     }
 
     /// FIPS 204 Algorithm 33, ExpandS.
     #[inline(always)]
     fn expand_s<P: Parameters>(self, rho_prime: &[u8; 64], s1: &mut P::VecL, s2: &mut P::VecK) {
-        crate::sample::expand_s::<P>(rho_prime, s1, s2)
+        crate::hash::sample::expand_s::<P>(rho_prime, s1, s2)
     }
 
-    /// ExpandMask(rho'', kappa), l polynomials. Bounds: as [`crate::sample::expand_mask_polys`].
+    /// ExpandMask(rho'', kappa), l polynomials. Bounds: as [`crate::hash::sample::expand_mask_polys`].
     #[cfg(any(mldsa_ct, feature = "profile"))]
     #[inline(always)]
     fn expand_mask<P: Parameters>(self, rho_pp: &[u8; 64], kappa: u16, y: &mut P::VecL) {
@@ -151,7 +153,7 @@ pub(crate) trait Backend: Copy {
     }
 
     /// Polynomials `first`, `first + 1`, ... of ExpandMask's stream. Bounds: as
-    /// [`crate::sample::expand_mask_polys`].
+    /// [`crate::hash::sample::expand_mask_polys`].
     #[inline(always)]
     fn expand_mask_polys<'a, P: Parameters>(
         self,
@@ -159,7 +161,7 @@ pub(crate) trait Backend: Copy {
         first: u16,
         polys: impl Iterator<Item = &'a mut Poly>,
     ) {
-        crate::sample::expand_mask_polys::<P>(rho_pp, first, polys)
+        crate::hash::sample::expand_mask_polys::<P>(rho_pp, first, polys)
     }
 
     /// y for the next signing attempt: ExpandMask(rho'', kappa) with kappa = `stream.next`
@@ -167,7 +169,7 @@ pub(crate) trait Backend: Copy {
     /// polynomials it made earlier ([`Self::challenge`]); by default each y is made when asked.
     #[inline(always)]
     fn next_mask<P: Parameters>(self, stream: &mut MaskStream, rho_pp: &[u8; 64], y: &mut [Poly]) {
-        crate::mask_stream::next_mask_each::<P, Self>(self, stream, rho_pp, y)
+        crate::backend::mask_stream::next_mask_each::<P, Self>(self, stream, rho_pp, y)
     }
 
     /// c-tilde = H(mu || w1Encode(w1), lambda / 4), declassified (FIPS 204 Alg. 7 step 15),
@@ -182,63 +184,63 @@ pub(crate) trait Backend: Copy {
         _rho_pp: &[u8; 64],
         c_tilde: &mut [u8],
     ) -> SparseC {
-        crate::mask_stream::challenge_scalar::<P>(mu, w1, c_tilde)
+        crate::backend::mask_stream::challenge_scalar::<P>(mu, w1, c_tilde)
     }
 
     /// A hint polynomial's 1s as the bits of four words (for HintBitPack). Bounds: as
-    /// [`crate::pack::hint_words`].
+    /// [`crate::encoding::pack::hint_words`].
     #[inline(always)]
     fn hint_words(self, h: &Poly) -> [u64; 4] {
-        crate::pack::hint_words(h)
+        crate::encoding::pack::hint_words(h)
     }
 
     /// BitPack(z, gamma1 - 1, gamma1) (FIPS 204 Alg. 17, for sigEncode). Bounds: z in
     /// (-gamma1, gamma1]; `out.len() == 32 * Z_BITS`.
     #[inline(always)]
     fn bit_pack_z<P: Parameters>(self, z: &Poly, out: &mut [u8]) {
-        crate::pack::bit_pack(z, P::GAMMA1, P::Z_BITS, out)
+        crate::encoding::pack::bit_pack(z, P::GAMMA1, P::Z_BITS, out)
     }
 
-    /// BitUnpack(v, gamma1 - 1, gamma1) of y or z. Bounds: as [`crate::pack::bit_unpack_z`].
+    /// BitUnpack(v, gamma1 - 1, gamma1) of y or z. Bounds: as [`crate::encoding::pack::bit_unpack_z`].
     #[inline(always)]
     fn bit_unpack_z<P: Parameters>(self, v: &[u8], w: &mut Poly) {
-        crate::pack::bit_unpack_z::<P>(v, w)
+        crate::encoding::pack::bit_unpack_z::<P>(v, w)
     }
 
-    /// Power2Round on vectors. Bounds: as [`crate::rounding::power2_round_vec`].
+    /// Power2Round on vectors. Bounds: as [`crate::math::rounding::power2_round_vec`].
     #[inline(always)]
     fn power2_round_vec(self, t: &[Poly], t1: &mut [Poly], t0: &mut [Poly]) {
-        crate::rounding::power2_round_vec(t, t1, t0)
+        crate::math::rounding::power2_round_vec(t, t1, t0)
     }
 
-    /// HighBits on vectors. Bounds: as [`crate::rounding::high_bits_vec`].
+    /// HighBits on vectors. Bounds: as [`crate::math::rounding::high_bits_vec`].
     #[inline(always)]
     fn high_bits_vec<P: Parameters>(self, w: &[Poly], w1: &mut [Poly]) {
-        crate::rounding::high_bits_vec::<P>(w, w1)
+        crate::math::rounding::high_bits_vec::<P>(w, w1)
     }
 
-    /// ||LowBits(r)|| >= bound. Bounds: as [`crate::rounding::low_bits_exceed`].
+    /// ||LowBits(r)|| >= bound. Bounds: as [`crate::math::rounding::low_bits_exceed`].
     #[inline(always)]
     fn low_bits_exceed<P: Parameters>(self, r: &[Poly], bound: i32) -> u32 {
-        crate::rounding::low_bits_exceed::<P>(r, bound)
+        crate::math::rounding::low_bits_exceed::<P>(r, bound)
     }
 
-    /// MakeHint on vectors. Bounds: as [`crate::rounding::make_hint_vec`].
+    /// MakeHint on vectors. Bounds: as [`crate::math::rounding::make_hint_vec`].
     #[inline(always)]
     fn make_hint_vec<P: Parameters>(self, r_plus_z: &[Poly], r: &[Poly], h: &mut [Poly]) -> u32 {
-        crate::rounding::make_hint_vec::<P>(r_plus_z, r, h)
+        crate::math::rounding::make_hint_vec::<P>(r_plus_z, r, h)
     }
 
-    /// UseHint on vectors. Bounds: as [`crate::rounding::use_hint_vec`].
+    /// UseHint on vectors. Bounds: as [`crate::math::rounding::use_hint_vec`].
     #[inline(always)]
     fn use_hint_vec<P: Parameters>(self, h: &[Poly], r: &[Poly], w1: &mut [Poly]) {
-        crate::rounding::use_hint_vec::<P>(h, r, w1)
+        crate::math::rounding::use_hint_vec::<P>(h, r, w1)
     }
 
-    /// ||v||_inf >= bound. Bounds: as [`crate::poly::vec_exceeds`].
+    /// ||v||_inf >= bound. Bounds: as [`crate::math::poly::vec_exceeds`].
     #[inline(always)]
     fn vec_exceeds(self, v: &[Poly], bound: i32) -> u32 {
-        crate::poly::vec_exceeds(v, bound)
+        crate::math::poly::vec_exceeds(v, bound)
     }
 
     /// cs2_i := freeze(w_i - cs2_i) (Alg. 7 step 21: r = w - cs2, kept in [0, q)).
@@ -248,16 +250,16 @@ pub(crate) trait Backend: Copy {
     fn sub_freeze(self, w: &[Poly], cs2: &mut [Poly]) {
         for (r_i, w_i) in cs2.iter_mut().zip(w) {
             for (r, w) in r_i.0.iter_mut().zip(w_i.0.iter()) {
-                *r = crate::field::freeze(w - *r);
+                *r = crate::math::field::freeze(w - *r);
             }
         }
     }
 
     /// BitUnpack (FIPS 204 Alg. 19) of fields of at most 13 bits (s1, s2, t0 in skDecode).
-    /// Contract: [`crate::pack::bit_unpack`] with `bits` <= 13.
+    /// Contract: [`crate::encoding::pack::bit_unpack`] with `bits` <= 13.
     #[inline(always)]
     fn bit_unpack_narrow(self, v: &[u8], b: i32, bits: usize, max: u32, w: &mut Poly) -> u32 {
-        crate::pack::bit_unpack(v, b, bits, max, w)
+        crate::encoding::pack::bit_unpack(v, b, bits, max, w)
     }
 
     /// NTT^-1 with its output in [0, q): [`Self::ntt_inverse`] then [`Self::caddq`], in one
@@ -281,7 +283,7 @@ pub(crate) trait Backend: Copy {
     #[inline(always)]
     fn centre_freeze(self, p: &mut Poly) {
         for c in p.0.iter_mut() {
-            *c = crate::field::center(crate::field::freeze(*c));
+            *c = crate::math::field::center(crate::math::field::freeze(*c));
         }
     }
 
@@ -302,7 +304,7 @@ pub(crate) trait Backend: Copy {
     /// FIPS 204 Algorithm 28, w1Encode.
     #[inline(always)]
     fn w1_encode<P: Parameters>(self, w1: &[Poly], out: &mut [u8]) {
-        crate::encode::w1_encode::<P>(w1, out)
+        crate::encoding::encode::w1_encode::<P>(w1, out)
     }
 }
 
@@ -324,7 +326,7 @@ pub(crate) fn expand_a_times_by_rows<P: Parameters>(
         for (s, entry) in row.as_mut().iter_mut().enumerate() {
             seed[32] = s as u8;
             seed[33] = r as u8;
-            crate::sample::rej_ntt_poly_for::<P>(&seed, entry);
+            crate::hash::sample::rej_ntt_poly_for::<P>(&seed, entry);
         }
         b.matrix_vector_ntt(&[&row], v, core::slice::from_mut(w_r));
     }
@@ -332,23 +334,23 @@ pub(crate) fn expand_a_times_by_rows<P: Parameters>(
 
 /// Overwrites the coefficients of a polynomial with zeros, in a way the compiler may not
 /// remove (volatile stores), for zeroisation: whole 32-byte registers on AVX2, one coefficient
-/// at a time otherwise. `coeffs` must be a [`crate::poly::Poly`] or
-/// [`crate::poly::NttPoly`]'s array (32-byte aligned).
+/// at a time otherwise. `coeffs` must be a [`crate::math::poly::Poly`] or
+/// [`crate::math::poly::NttPoly`]'s array (32-byte aligned).
 #[inline]
-pub(crate) fn wipe(coeffs: &mut [i32; crate::poly::N]) {
+pub(crate) fn wipe(coeffs: &mut [i32; crate::math::poly::N]) {
     #[cfg(target_arch = "x86_64")]
-    if let Some(avx2) = avx2::Avx2::chosen() {
+    if let Some(avx2) = x86_64::avx2::Avx2::chosen() {
         return avx2.wipe(coeffs);
     }
     zeroize::Zeroize::zeroize(coeffs);
 }
 
-/// [`wipe`] for a [`crate::poly::SmallPoly`] (s1 or s2 as bytes): whole registers on AVX2,
+/// [`wipe`] for a [`crate::math::poly::SmallPoly`] (s1 or s2 as bytes): whole registers on AVX2,
 /// one byte at a time otherwise.
 #[inline]
-pub(crate) fn wipe_small(p: &mut crate::poly::SmallPoly) {
+pub(crate) fn wipe_small(p: &mut crate::math::poly::SmallPoly) {
     #[cfg(target_arch = "x86_64")]
-    if let Some(avx2) = avx2::Avx2::chosen() {
+    if let Some(avx2) = x86_64::avx2::Avx2::chosen() {
         return avx2.wipe_small(p);
     }
     zeroize::Zeroize::zeroize(&mut p.0);
@@ -358,7 +360,7 @@ pub(crate) fn wipe_small(p: &mut crate::poly::SmallPoly) {
 #[inline]
 pub(crate) fn wipe_sparse(s: &mut SparseScratch) {
     #[cfg(target_arch = "x86_64")]
-    if let Some(avx2) = avx2::Avx2::chosen() {
+    if let Some(avx2) = x86_64::avx2::Avx2::chosen() {
         return avx2.wipe_sparse(s);
     }
     s.zeroize_each();
@@ -367,10 +369,10 @@ pub(crate) fn wipe_sparse(s: &mut SparseScratch) {
 /// Overwrites the 4 KiB of dead stack just below the caller's frame, where a kernel the caller
 /// just returned from had its own frame: kernels working on secrets call this when their
 /// compiled form may have spilled secret values there (Z-1; `tests/zeroize_runtime.rs`). Every
-/// target: the AES samplers of the Dilithium v3.1 AES sets call it too (`crate::sample`).
+/// target: the AES samplers of the Dilithium v3.1 AES sets call it too (`crate::hash::sample`).
 #[inline(never)]
 pub(crate) fn scrub_stack() {
-    let mut area = [crate::poly::Poly::ZERO; 4];
+    let mut area = [crate::math::poly::Poly::ZERO; 4];
     for p in area.iter_mut() {
         wipe(&mut p.0);
     }
@@ -398,9 +400,9 @@ pub enum BackendKind {
 
 /// 0: not decided yet; otherwise 1 + the `BackendKind` in use.
 static CHOSEN: AtomicU8 = AtomicU8::new(0);
-const PORTABLE: u8 = 1;
-const AVX2: u8 = 2;
-const AVX512: u8 = 3;
+pub(in crate::backend) const PORTABLE: u8 = 1;
+pub(in crate::backend) const AVX2: u8 = 2;
+pub(in crate::backend) const AVX512: u8 = 3;
 
 /// Makes every later operation use the portable backend (`yes`), or go back to the fastest one
 /// the CPU supports (`no`). For differential testing and for ruling the SIMD code out when
@@ -439,7 +441,7 @@ pub fn active_backend() -> BackendKind {
 /// The fastest backend this CPU supports, ignoring any override.
 fn detect() -> u8 {
     #[cfg(target_arch = "x86_64")]
-    if let Some(avx2) = avx2::Avx2::detect() {
+    if let Some(avx2) = x86_64::avx2::Avx2::detect() {
         return if avx2.detect_avx512() { AVX512 } else { AVX2 };
     }
     PORTABLE
@@ -473,7 +475,7 @@ macro_rules! with_backend {
     (|$b:ident| $body:expr) => {{
         #[cfg(target_arch = "x86_64")]
         {
-            match $crate::backend::avx2::Avx2::chosen() {
+            match $crate::backend::x86_64::avx2::Avx2::chosen() {
                 Some($b) => $body,
                 None => {
                     let $b = $crate::backend::Portable;

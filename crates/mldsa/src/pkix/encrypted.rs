@@ -10,9 +10,9 @@
 use super::error::{DerProblem, Field, Oid, PemLabel, PkixError};
 use super::{AnySigningKey, ENCRYPTED_PRIVATE_KEY_LABEL, KeyForm, pem};
 use crate::error::Error;
+use crate::keys::rng;
+use crate::keys::signing_key::SigningKey;
 use crate::params::ParameterSet;
-use crate::rng;
-use crate::signing_key::SigningKey;
 use alloc::string::String;
 use alloc::vec::Vec;
 use pkcs8::der::{Decode, Encode, Tag, Tagged, asn1::AnyRef};

@@ -68,10 +68,10 @@ pub use error::{DerProblem, Field, Oid, PemLabel, PemProblem, PkixError};
 pub use pkcs8;
 
 use crate::error::Error;
+use crate::keys::sig::Signature;
+use crate::keys::signing_key::SigningKey;
+use crate::keys::verifying_key::VerifyingKey;
 use crate::params::{MlDsa44, MlDsa65, MlDsa87, ParameterSet, SEED_LEN};
-use crate::sig::Signature;
-use crate::signing_key::SigningKey;
-use crate::verifying_key::VerifyingKey;
 use alloc::string::String;
 use alloc::vec::Vec;
 use asn1::{Pkcs8View, PrivateKeyOut, PrivateKeyView};

@@ -15,9 +15,9 @@
 use super::asn1;
 use super::error::{Field, PkixError};
 use super::{Algorithm, KeyForm};
+use crate::keys::signing_key::SigningKey;
+use crate::keys::verifying_key::VerifyingKey;
 use crate::params::ParameterSet;
-use crate::signing_key::SigningKey;
-use crate::verifying_key::VerifyingKey;
 use pkcs8::der::asn1::AnyRef;
 use pkcs8::spki::{
     self, AlgorithmIdentifierRef, AssociatedAlgorithmIdentifier, Document, EncodePublicKey,

@@ -1,0 +1,121 @@
+//! Key generation (FIPS 204 Algorithm 6).
+
+use crate::algorithm::expanded::ExpandedSecret;
+use crate::backend::{Backend, with_backend};
+use crate::encoding::encode::pk_encode;
+use crate::hash::keccak::shake256;
+use crate::params::{Parameters, Variant};
+use crate::support::declassify::public_mut;
+use crate::support::scratch::Scratch;
+use zeroize::Zeroize;
+
+/// Scratch space of key generation, zeroised on drop.
+/// (s1 is copied into the key's 8-bit form; s2 is sampled into the key's t0, which is not
+/// written before step 5, and copied from there.)
+/// The vectors are made zero in place (on the heap under `alloc`), never whole on the stack.
+struct KeyGenScratch<P: Parameters> {
+    rho_prime: [u8; 64],
+    s1: Scratch<P::VecL>,
+    t1: Scratch<P::VecK>,
+}
+
+impl<P: Parameters> Drop for KeyGenScratch<P> {
+    fn drop(&mut self) {
+        self.rho_prime.zeroize();
+        self.s1.zeroize();
+    }
+}
+
+/// Steps 3-5 of FIPS 204 Algorithm 6: t = NTT^-1(A-hat o NTT(s1)) + s2 and (t1, t0) =
+/// Power2Round(t).
+///
+/// Bounds: s1 and s2 have |c| <= eta.
+pub(crate) fn compute_t1_t0<P: Parameters, B: Backend>(
+    b: B,
+    rho: &[u8; 32],
+    s1: &P::VecL,
+    s2: &P::SmallVecK,
+    t1: &mut P::VecK,
+    t0: &mut P::VecK,
+) {
+    // On the heap under `alloc` (16 KiB for ML-DSA-87), made zero in place.
+    let mut s1_hat = Scratch::<P::NttVecL>::zeroed();
+    let mut t_hat = Scratch::<P::NttVecK>::zeroed();
+    let mut t = Scratch::<P::VecK>::zeroed();
+    b.ntt_vec(s1.as_ref(), s1_hat.as_mut());
+    // A-hat = ExpandA(rho) (Alg. 6 step 3) is used only here: fused, never held whole.
+    b.expand_a_times::<P>(rho, s1_hat.as_ref(), t_hat.as_mut());
+    s1_hat.zeroize();
+    for ((t_hat_i, t_i), s2_i) in t_hat
+        .as_ref()
+        .iter()
+        .zip(t.as_mut().iter_mut())
+        .zip(s2.as_ref())
+    {
+        b.ntt_inverse(t_hat_i, t_i);
+        t_i.add_assign_small(s2_i);
+        t_i.freeze();
+    }
+    b.power2_round_vec(t.as_ref(), t1.as_mut(), t0.as_mut());
+    t_hat.zeroize();
+    t.zeroize();
+}
+
+/// FIPS 204 Algorithm 6, ML-DSA.KeyGen_internal: the key pair determined by the seed xi.
+///
+/// Writes the encoded public key into `pk` and the expanded secret into `sk` (in place, so no
+/// copy of the secret is left behind by a move).
+pub(crate) fn keygen_internal<P: Parameters>(
+    xi: &[u8; 32],
+    pk: &mut P::PkBytes,
+    sk: &mut ExpandedSecret<P>,
+) {
+    with_backend!(|b| keygen_with(b, xi, pk, sk))
+}
+
+/// [`keygen_internal`] on backend `b`.
+fn keygen_with<P: Parameters, B: Backend>(
+    b: B,
+    xi: &[u8; 32],
+    pk: &mut P::PkBytes,
+    sk: &mut ExpandedSecret<P>,
+) {
+    let scratch = &mut KeyGenScratch::<P> {
+        rho_prime: [0; 64],
+        s1: Scratch::zeroed(),
+        t1: Scratch::zeroed(),
+    };
+    // Step 1: (rho, rho', K) = H(xi || IntegerToBytes(k, 1) || IntegerToBytes(l, 1), 128).
+    let mut seed_bytes = [0u8; 128];
+    match P::VARIANT {
+        Variant::MlDsa => shake256(&[xi, &[P::K as u8, P::L as u8]], &mut seed_bytes),
+        // Dilithium v3.1 section 5.1 (and Fig. 4): H(zeta) with no domain separation by (k, l).
+        Variant::DilithiumRound3 => shake256(&[xi], &mut seed_bytes),
+    }
+    sk.rho.copy_from_slice(&seed_bytes[..32]);
+    // Constant time: rho is part of the public key; ExpandA branches on bytes derived from it.
+    public_mut(&mut sk.rho);
+    scratch.rho_prime.copy_from_slice(&seed_bytes[32..96]);
+    sk.k.copy_from_slice(&seed_bytes[96..]);
+    seed_bytes.zeroize();
+
+    // Step 4: (s1, s2) = ExpandS(rho'); step 3, A-hat = ExpandA(rho), is fused into step 5.
+    // s2 goes into t0's buffer (same shape, not written before step 6), then into the key.
+    b.expand_s::<P>(&scratch.rho_prime, &mut scratch.s1, &mut sk.t0);
+    for (p, small) in scratch.s1.as_ref().iter().zip(sk.s1.as_mut()) {
+        small.set(p);
+    }
+    for (p, small) in sk.t0.as_ref().iter().zip(sk.s2.as_mut()) {
+        small.set(p);
+    }
+
+    // Steps 5-6: t = NTT^-1(A-hat o NTT(s1)) + s2, (t1, t0) = Power2Round(t).
+    compute_t1_t0::<P, B>(b, &sk.rho, &scratch.s1, &sk.s2, &mut scratch.t1, &mut sk.t0);
+
+    // Steps 8-9: pk = pkEncode(rho, t1), tr = H(pk, 64) (32 bytes in Dilithium v3.1).
+    pk_encode(&sk.rho, scratch.t1.as_ref(), pk.as_mut());
+    // Constant time: the public key is public.
+    public_mut(pk.as_mut());
+    shake256(&[pk.as_ref()], &mut sk.tr[..P::TR_BYTES]);
+    // Step 10 is the encoding; here the key is kept expanded (see ExpandedSecret).
+}

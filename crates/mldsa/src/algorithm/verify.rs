@@ -1,0 +1,205 @@
+//! Verification (FIPS 204 Algorithm 8), written once for every front door.
+
+use crate::backend::{Backend, with_backend};
+use crate::encoding::encode::{pk_decode, sig_decode};
+use crate::error::{Error, Input};
+use crate::hash::keccak::shake256;
+use crate::hash::sample::sample_in_ball;
+use crate::math::poly::{NttPoly, Poly};
+use crate::params::{D, MU_LEN, Parameters, PolyVec};
+#[cfg(feature = "alloc")]
+use crate::support::scratch::Scratch;
+use subtle::ConstantTimeEq;
+
+/// What verification derives from the public key alone (Alg. 8 step 5 and the t1 term of step
+/// 10): A-hat and NTT(t1 * 2^d). A prepared verifying key keeps it, so a verifier that checks
+/// many signatures under one key expands A once.
+///
+/// Both live in heap blocks made zero in place and filled there: built whole and then boxed,
+/// they passed through the caller's stack (64 KiB for ML-DSA-87, twice over in the release
+/// profile: `VerifyingKey::prepare` needed a 188 KiB thread; ST-1).
+#[cfg(feature = "alloc")]
+pub(crate) struct KeyTerms<P: Parameters> {
+    pub(crate) a_hat: Scratch<P::MatrixA>,
+    pub(crate) t1_hat: Scratch<P::NttVecK>,
+}
+
+#[cfg(feature = "alloc")]
+impl<P: Parameters> KeyTerms<P> {
+    /// Derives the terms of `pk` (exactly `P::PK_LEN` bytes).
+    pub(crate) fn new(pk: &[u8]) -> Self {
+        let mut terms = Self {
+            a_hat: Scratch::zeroed(),
+            t1_hat: Scratch::zeroed(),
+        };
+        with_backend!(|b| {
+            let mut rho = [0u8; 32];
+            t1_term::<P, _>(b, pk, &mut rho, &mut terms.t1_hat);
+            b.expand_a::<P>(&rho, &mut terms.a_hat);
+        });
+        terms
+    }
+}
+
+/// Copied row by row into new heap blocks (a derived `Clone` would build the copy on the stack).
+#[cfg(feature = "alloc")]
+impl<P: Parameters> Clone for KeyTerms<P> {
+    fn clone(&self) -> Self {
+        let mut copy = Self {
+            a_hat: Scratch::zeroed(),
+            t1_hat: Scratch::zeroed(),
+        };
+        copy.a_hat.as_mut().clone_from_slice(self.a_hat.as_ref());
+        copy.t1_hat.as_mut().clone_from_slice(self.t1_hat.as_ref());
+        copy
+    }
+}
+
+/// Alg. 8 step 1, (rho, t1) = pkDecode(pk), and NTT(t1 * 2^d) of step 10.
+fn t1_term<P: Parameters, B: Backend>(
+    b: B,
+    pk: &[u8],
+    rho: &mut [u8; 32],
+    t1_hat: &mut P::NttVecK,
+) {
+    debug_assert_eq!(pk.len(), P::PK_LEN);
+    let mut t1 = P::VecK::zeroed();
+    pk_decode(pk, rho, t1.as_mut());
+    for (t1_i, t1_hat_i) in t1.as_mut().iter_mut().zip(t1_hat.as_mut()) {
+        for c in t1_i.0.iter_mut() {
+            // Bounds: t1 < 2^10, so t1 * 2^d <= q - 1.
+            *c <<= D;
+        }
+        b.ntt(t1_i, t1_hat_i);
+    }
+}
+
+/// Where verification gets A-hat from.
+enum MatrixSource<'a, P: Parameters> {
+    /// A prepared key's copy.
+    #[cfg_attr(
+        not(feature = "alloc"),
+        allow(dead_code, reason = "prepared keys need alloc")
+    )]
+    Kept(&'a P::MatrixA),
+    /// ExpandA(rho), fused into the product and never held whole (a small stack).
+    FromRho(&'a [u8; 32]),
+}
+
+/// FIPS 204 Algorithm 8, ML-DSA.Verify_internal, from mu (step 6, mu = H(tr || M'), is done by
+/// the caller).
+///
+/// `pk` and `sig` must have the parameter set's lengths. Nothing here is secret.
+///
+/// Never inlined, nor is [`verify_prepared`]: verification keeps its vectors on the stack (about
+/// 40 KiB for ML-DSA-87; heap blocks cost 2 % more instructions), and merged into a caller's
+/// frame they would stay there for whatever else the caller calls (ST-1: in the release
+/// profile, merged frames like this one helped push ML-DSA-87 signing past 128 KiB).
+#[inline(never)]
+pub(crate) fn verify_internal<P: Parameters>(
+    pk: &[u8],
+    mu: &[u8; MU_LEN],
+    sig: &[u8],
+) -> Result<(), Error> {
+    with_backend!(|b| {
+        let mut rho = [0u8; 32];
+        let mut t1_hat = P::NttVecK::zeroed();
+        t1_term::<P, _>(b, pk, &mut rho, &mut t1_hat);
+        verify_with::<P, _>(b, MatrixSource::FromRho(&rho), &t1_hat, mu, sig)
+    })
+}
+
+/// [`verify_internal`] with a prepared key's terms (`KeyTerms::new(pk)`).
+#[cfg(feature = "alloc")]
+#[inline(never)]
+pub(crate) fn verify_prepared<P: Parameters>(
+    terms: &KeyTerms<P>,
+    mu: &[u8; MU_LEN],
+    sig: &[u8],
+) -> Result<(), Error> {
+    with_backend!(|b| verify_with::<P, _>(
+        b,
+        MatrixSource::Kept(&*terms.a_hat),
+        &terms.t1_hat,
+        mu,
+        sig
+    ))
+}
+
+/// Steps 2-13 of Algorithm 8 on backend `b`, given A-hat and NTT(t1 * 2^d).
+fn verify_with<P: Parameters, B: Backend>(
+    b: B,
+    a_hat: MatrixSource<'_, P>,
+    t1_hat: &P::NttVecK,
+    mu: &[u8; MU_LEN],
+    sig: &[u8],
+) -> Result<(), Error> {
+    debug_assert_eq!(sig.len(), P::SIG_LEN);
+    // Steps 2-4: (c-tilde, z, h) = sigDecode(sigma); h = bottom -> false. The strict decoder also
+    // makes the step 13 check ||z||_inf < gamma1 - beta.
+    let mut c_tilde = [0u8; 64];
+    let c_tilde = &mut c_tilde[..P::C_TILDE_LEN];
+    let mut h = P::VecK::zeroed();
+    // z and NTT(z) live in a block of their own, so that their stack slots are free again for
+    // w'_approx and w1' (verification keeps its vectors on the stack: ST-1).
+    let mut w_hat = P::NttVecK::zeroed();
+    {
+        let mut z_hat = P::NttVecL::zeroed();
+        {
+            let mut z = P::VecL::zeroed();
+            sig_decode::<P, _>(b, sig, c_tilde, z.as_mut(), h.as_mut()).map_err(|what| {
+                Error::Malformed {
+                    input: Input::Signature,
+                    what,
+                }
+            })?;
+            // Step 10, first term: A-hat o NTT(z).
+            b.ntt_vec(z.as_ref(), z_hat.as_mut());
+        }
+        match a_hat {
+            MatrixSource::Kept(a_hat) => {
+                b.matrix_vector_ntt(a_hat.as_ref(), z_hat.as_ref(), w_hat.as_mut())
+            }
+            MatrixSource::FromRho(rho) => {
+                b.expand_a_times::<P>(rho, z_hat.as_ref(), w_hat.as_mut())
+            }
+        }
+    }
+
+    // Step 9: c = SampleInBall(c-tilde).
+    let mut c = Poly::ZERO;
+    sample_in_ball::<P>(c_tilde).write_poly(&mut c);
+    let mut c_hat = NttPoly::ZERO;
+    b.ntt(&c, &mut c_hat);
+
+    // Step 10: w'_approx = NTT^-1(A-hat o NTT(z) - NTT(c) o NTT(t1 * 2^d)).
+    let mut w_approx = P::VecK::zeroed();
+    let mut ct1 = NttPoly::ZERO;
+    for ((t1_hat_i, w_hat_i), w_i) in t1_hat
+        .as_ref()
+        .iter()
+        .zip(w_hat.as_mut())
+        .zip(w_approx.as_mut())
+    {
+        b.multiply_ntt(&c_hat, t1_hat_i, &mut ct1);
+        w_hat_i.sub_assign(&ct1);
+        w_hat_i.reduce();
+        b.ntt_inverse_nonneg(w_hat_i, w_i);
+    }
+    // Step 11: w1' = UseHint(h, w'_approx).
+    let mut w1 = P::VecK::zeroed();
+    b.use_hint_vec::<P>(h.as_ref(), w_approx.as_ref(), w1.as_mut());
+    // Step 12: c-tilde' = H(mu || w1Encode(w1'), lambda / 4).
+    let mut w1_bytes = [0u8; 8 * 32 * 6];
+    let w1_bytes = &mut w1_bytes[..P::W1_LEN];
+    b.w1_encode::<P>(w1.as_ref(), w1_bytes);
+    let mut c_tilde_prime = [0u8; 64];
+    let c_tilde_prime = &mut c_tilde_prime[..P::C_TILDE_LEN];
+    shake256(&[mu, w1_bytes], c_tilde_prime);
+    // Step 13: compare every byte of c-tilde (the z bound was checked when decoding).
+    if bool::from(c_tilde.ct_eq(c_tilde_prime)) {
+        Ok(())
+    } else {
+        Err(Error::InvalidSignature)
+    }
+}
