@@ -116,7 +116,7 @@ pub enum Error {
     },
     /// The random number generator failed.
     Rng,
-    /// Verify-after-sign ([`crate::SigningKey::set_verify_after_sign`]) found that the new
+    /// Verify-after-sign (`SigningKey::set_verify_after_sign`) found that the new
     /// signature does not verify: a fault (hardware error or attack) struck the signing
     /// computation. The faulty signature is withheld.
     FaultDetected,

@@ -8,10 +8,8 @@
 use crate::math::poly::{NttPoly, Poly, SmallPoly};
 use zeroize::Zeroize;
 
-/// q, the ML-DSA modulus (FIPS 204 section 4).
-pub const Q: i32 = 8_380_417;
-/// d, the number of bits dropped from t (FIPS 204 section 4).
-pub const D: u32 = 13;
+pub use crate::math::field::Q;
+pub use crate::math::rounding::D;
 /// Length of tr = H(pk, 64) in bytes.
 pub const TR_LEN: usize = 64;
 /// Length of the signing seed xi, of rho, of K and of rnd in bytes.
@@ -69,28 +67,9 @@ impl<const N: usize> ByteArray for [u8; N] {
     }
 }
 
-/// A value whose all-zero form can be made directly where it will live: inline, or straight
-/// in a heap block. `Box::new(Self::zeroed())` would build the whole value (up to 56 KiB) on the
-/// stack first and copy it, and optimisers keep that stack slot in the caller's frame (ST-1,
-/// issue 21: it pushed ML-DSA-87 signing past 128 KiB in the release profile).
-pub trait Zeroed: Sized {
-    /// The all-zero value (what [`PolyVec::zeroed`] and [`Matrix::zeroed`] return).
-    fn zero() -> Self;
-    /// The all-zero value in a heap block, written there (one polynomial at a time at most on
-    /// the stack).
-    #[cfg(feature = "alloc")]
-    fn boxed_zeroed() -> alloc::boxed::Box<Self>;
-}
-
-/// `N` copies of `fill` in a heap block, cloned into place.
+pub use crate::support::zeroed::Zeroed;
 #[cfg(feature = "alloc")]
-pub(crate) fn boxed_array<T: Clone, const N: usize>(fill: T) -> alloc::boxed::Box<[T; N]> {
-    let all: alloc::boxed::Box<[T]> = alloc::vec![fill; N].into_boxed_slice();
-    match all.try_into() {
-        Ok(array) => array,
-        Err(_) => unreachable!("vec![x; N] has N elements"),
-    }
-}
+pub(crate) use crate::support::zeroed::boxed_array;
 
 /// A vector of `N` polynomials, in R_q or T_q (k or l entries, depending on the set).
 pub trait PolyVec<T>: AsRef<[T]> + AsMut<[T]> + Clone + Zeroize + Send + Sync + Zeroed {

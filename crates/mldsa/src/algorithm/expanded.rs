@@ -44,7 +44,7 @@ pub(crate) struct ExpandedSecret<P: Parameters> {
 
 /// What signing needs beyond the key's own parts: ExpandA(rho) (FIPS 204 Alg. 7 step 5;
 /// public, derived from rho). A prepared key keeps it; otherwise it is made for one signature.
-/// (The public [`crate::PublicMatrix`] holds the same for the ML-DSA sets' one-shot signers;
+/// (The public `PublicMatrix` (`keys`) holds the same for the ML-DSA sets' one-shot signers;
 /// this one serves every set, the legacy ones included, and is filled in place.)
 pub(crate) struct PreparedMatrix<P: Parameters> {
     // Made zero in place (on the heap under `alloc`: 56 KiB for ML-DSA-87).
@@ -173,7 +173,7 @@ impl<P: Parameters> SigningSecret<P> for ExpandedSecret<P> {
 /// An expanded secret key decoded for one signature, as the reference API's `crypto_sign` on
 /// key bytes uses it: rho, K, tr, s1, s2 and t0, in coefficient form as signing reads them (s1
 /// and s2 in 8 bits a coefficient). A-hat comes separately ([`OneShotSecret::signer`]), from a
-/// [`crate::PublicMatrix`] the caller keeps or one expanded for the signature.
+/// `PublicMatrix` (`keys`) the caller keeps or one expanded for the signature.
 ///
 /// With no seed and no public key, and the smaller signing scratch, ML-DSA-87's one-shot
 /// signing takes about 117 KiB of heap (was about 150; 119 before s1 and s2 were kept in 8 bits

@@ -4,12 +4,13 @@
 use crate::algorithm::expanded::PreparedMatrix;
 use crate::backend::mask_stream::MaskStream;
 use crate::backend::{Backend, with_backend};
+use crate::backend::{mul_ct0, mul_secret};
 use crate::encoding::encode::sig_encode;
 use crate::error::Error;
 use crate::hash::keccak::shake256;
 use crate::math::field::freeze;
 use crate::math::poly::{NttPoly, Poly};
-use crate::math::sparse::{SparseScratch, mul_ct0, mul_secret};
+use crate::math::sparse::SparseScratch;
 use crate::params::{ByteArray, MAX_SIGN_ATTEMPTS, MU_LEN, Parameters};
 use crate::support::declassify::{public, public_mut};
 use crate::support::scratch::{Held, Reuse, Scratch};

@@ -16,15 +16,34 @@
 // what the kernel tests in `backend/avx2/` check against the portable code.
 
 use crate::backend::mask_stream::MaskStream;
+use crate::math::poly::SmallPoly;
 use crate::math::poly::{N, NttPoly, Poly};
 use crate::math::sparse::{SparseC, SparseScratch};
-use crate::params::{Parameters, PolyVec};
+use crate::params::{Parameters, PolyVec, SamplerXof};
 use core::sync::atomic::{AtomicU8, Ordering};
+pub(crate) use wipe::scrub_stack;
 
 #[forbid(unsafe_code)]
 pub(crate) mod mask_stream;
+#[forbid(unsafe_code)]
+pub(crate) mod wipe;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86_64;
+
+/// Calls the build of a rounding function of `crate::math::rounding` for the set's gamma2 (its
+/// const parameter). The match is on a constant, so it folds away; each arm gets its own
+/// compile-time multiply-and-shift constants. Here rather than in `math`, which knows nothing
+/// of parameter sets.
+macro_rules! for_gamma2 {
+    ($p:ty, $f:ident($($arg:expr),*)) => {{
+        use crate::math::rounding::{GAMMA2_32, GAMMA2_88};
+        match <$p as Parameters>::GAMMA2 {
+            GAMMA2_88 => crate::math::rounding::$f::<GAMMA2_88>($($arg),*),
+            GAMMA2_32 => crate::math::rounding::$f::<GAMMA2_32>($($arg),*),
+            _ => unreachable!("FIPS 204 defines two values of gamma2"),
+        }
+    }};
+}
 
 /// The kernels that a backend may speed up. The provided methods are the portable reference;
 /// a backend overrides the ones it does better.
@@ -142,7 +161,8 @@ pub(crate) trait Backend: Copy {
     /// FIPS 204 Algorithm 33, ExpandS.
     #[inline(always)]
     fn expand_s<P: Parameters>(self, rho_prime: &[u8; 64], s1: &mut P::VecL, s2: &mut P::VecK) {
-        crate::hash::sample::expand_s::<P>(rho_prime, s1, s2)
+        crate::hash::sample::expand_s::<P>(rho_prime, s1, s2);
+        scrub_after_secret_streams::<P>();
     }
 
     /// ExpandMask(rho'', kappa), l polynomials. Bounds: as [`crate::hash::sample::expand_mask_polys`].
@@ -161,7 +181,8 @@ pub(crate) trait Backend: Copy {
         first: u16,
         polys: impl Iterator<Item = &'a mut Poly>,
     ) {
-        crate::hash::sample::expand_mask_polys::<P>(rho_pp, first, polys)
+        crate::hash::sample::expand_mask_polys::<P>(rho_pp, first, polys);
+        scrub_after_secret_streams::<P>();
     }
 
     /// y for the next signing attempt: ExpandMask(rho'', kappa) with kappa = `stream.next`
@@ -216,25 +237,25 @@ pub(crate) trait Backend: Copy {
     /// HighBits on vectors. Bounds: as [`crate::math::rounding::high_bits_vec`].
     #[inline(always)]
     fn high_bits_vec<P: Parameters>(self, w: &[Poly], w1: &mut [Poly]) {
-        crate::math::rounding::high_bits_vec::<P>(w, w1)
+        for_gamma2!(P, high_bits_vec(w, w1))
     }
 
     /// ||LowBits(r)|| >= bound. Bounds: as [`crate::math::rounding::low_bits_exceed`].
     #[inline(always)]
     fn low_bits_exceed<P: Parameters>(self, r: &[Poly], bound: i32) -> u32 {
-        crate::math::rounding::low_bits_exceed::<P>(r, bound)
+        for_gamma2!(P, low_bits_exceed(r, bound))
     }
 
     /// MakeHint on vectors. Bounds: as [`crate::math::rounding::make_hint_vec`].
     #[inline(always)]
     fn make_hint_vec<P: Parameters>(self, r_plus_z: &[Poly], r: &[Poly], h: &mut [Poly]) -> u32 {
-        crate::math::rounding::make_hint_vec::<P>(r_plus_z, r, h)
+        for_gamma2!(P, make_hint_vec(r_plus_z, r, h))
     }
 
     /// UseHint on vectors. Bounds: as [`crate::math::rounding::use_hint_vec`].
     #[inline(always)]
     fn use_hint_vec<P: Parameters>(self, h: &[Poly], r: &[Poly], w1: &mut [Poly]) {
-        crate::math::rounding::use_hint_vec::<P>(h, r, w1)
+        for_gamma2!(P, use_hint_vec(h, r, w1))
     }
 
     /// ||v||_inf >= bound. Bounds: as [`crate::math::poly::vec_exceeds`].
@@ -308,6 +329,18 @@ pub(crate) trait Backend: Copy {
     }
 }
 
+/// After ExpandS and ExpandMask on an AES set: the `aes` crate wipes its expanded key when a
+/// stream is dropped, but the key schedule may leave key words in its dead stack frames (Z-1,
+/// `tests/zeroize_runtime.rs`, found four 8-byte lanes of rho''\[0..32\] there after signing on
+/// the portable backend), so the dead stack below the sampler is overwritten. Here, after the portable samplers
+/// (`hash::sample`), because the overwriting is the backend floor's (`wipe`).
+#[inline(always)]
+fn scrub_after_secret_streams<P: Parameters>() {
+    if P::XOF == SamplerXof::Aes256Ctr {
+        scrub_stack();
+    }
+}
+
 /// [`Backend::expand_a_times`] one row of A-hat (at most 7 KiB) at a time, each entry made by
 /// the portable sampler over the set's stream, the product by `b`'s kernel. The portable
 /// reference, and the AVX2 backend's path for the Dilithium v3.1 AES sets.
@@ -332,51 +365,41 @@ pub(crate) fn expand_a_times_by_rows<P: Parameters>(
     }
 }
 
-/// Overwrites the coefficients of a polynomial with zeros, in a way the compiler may not
-/// remove (volatile stores), for zeroisation: whole 32-byte registers on AVX2, one coefficient
-/// at a time otherwise. `coeffs` must be a [`crate::math::poly::Poly`] or
-/// [`crate::math::poly::NttPoly`]'s array (32-byte aligned).
-#[inline]
-pub(crate) fn wipe(coeffs: &mut [i32; crate::math::poly::N]) {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(avx2) = x86_64::avx2::Avx2::chosen() {
-        return avx2.wipe(coeffs);
+/// c s1 or c s2 (FIPS 204 Alg. 7 steps 18-19) for the set `P`: in 8-bit sums where they fit
+/// (tau eta <= 127: the sets with eta = 2), else in 16-bit sums. `P` is a constant, so the
+/// choice is made at compile time.
+///
+/// Bounds: s in [-eta, eta]; |out| <= tau eta = beta.
+#[inline(always)]
+pub(crate) fn mul_secret<P: Parameters, B: Backend>(
+    b: B,
+    c: &SparseC,
+    s: &SmallPoly,
+    scratch: &mut SparseScratch,
+    out: &mut Poly,
+) {
+    tick!(SparseMul, 1);
+    if P::BETA <= 127 {
+        b.sparse_mul_tiny(c, &s.0, scratch, out)
+    } else {
+        debug_assert_eq!(P::ETA, 4, "tau eta > 127 only for eta = 4");
+        b.sparse_mul_eta4(c, &s.0, scratch, out)
     }
-    zeroize::Zeroize::zeroize(coeffs);
 }
 
-/// [`wipe`] for a [`crate::math::poly::SmallPoly`] (s1 or s2 as bytes): whole registers on AVX2,
-/// one byte at a time otherwise.
-#[inline]
-pub(crate) fn wipe_small(p: &mut crate::math::poly::SmallPoly) {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(avx2) = x86_64::avx2::Avx2::chosen() {
-        return avx2.wipe_small(p);
-    }
-    zeroize::Zeroize::zeroize(&mut p.0);
-}
-
-/// [`wipe`] for the sparse products' working memory.
-#[inline]
-pub(crate) fn wipe_sparse(s: &mut SparseScratch) {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(avx2) = x86_64::avx2::Avx2::chosen() {
-        return avx2.wipe_sparse(s);
-    }
-    s.zeroize_each();
-}
-
-/// Overwrites the 4 KiB of dead stack just below the caller's frame, where a kernel the caller
-/// just returned from had its own frame: kernels working on secrets call this when their
-/// compiled form may have spilled secret values there (Z-1; `tests/zeroize_runtime.rs`). Every
-/// target: the AES samplers of the Dilithium v3.1 AES sets call it too (`crate::hash::sample`).
-#[inline(never)]
-pub(crate) fn scrub_stack() {
-    let mut area = [crate::math::poly::Poly::ZERO; 4];
-    for p in area.iter_mut() {
-        wipe(&mut p.0);
-    }
-    core::hint::black_box(&area);
+/// ct0 = c t0 (FIPS 204 Alg. 7 step 25) on backend `b`: [`mul_t0`] or its vector kernels.
+///
+/// Bounds: |t0| <= 2^12; |out| <= tau 2^12.
+#[inline(always)]
+pub(crate) fn mul_ct0<B: Backend>(
+    b: B,
+    c: &SparseC,
+    t0: &Poly,
+    scratch: &mut SparseScratch,
+    out: &mut Poly,
+) {
+    tick!(SparseMul, 1);
+    b.sparse_mul_t0(c, t0, scratch, out)
 }
 
 /// The reference backend: plain Rust, every target.

@@ -150,7 +150,6 @@ pub(crate) fn expand_s<P: Parameters>(rho_prime: &[u8; 64], s1: &mut P::VecL, s2
         rej_bounded_poly::<P>(&seed, poly);
     }
     zeroize::Zeroize::zeroize(&mut seed);
-    scrub_after_secret_streams::<P>();
 }
 
 /// The seed of ExpandS's and ExpandMask's polynomial number `counter`, `key ||
@@ -191,18 +190,6 @@ pub(crate) fn expand_mask_polys<'a, P: Parameters>(
     }
     zeroize::Zeroize::zeroize(&mut seed);
     zeroize::Zeroize::zeroize(&mut buf);
-    scrub_after_secret_streams::<P>();
-}
-
-/// After ExpandS and ExpandMask on an AES set: the `aes` crate wipes its expanded key when a
-/// stream is dropped, but the key schedule may leave key words in its dead stack frames (Z-1,
-/// `tests/zeroize_runtime.rs`, found four 8-byte lanes of rho''\[0..32\] there after signing on
-/// the portable backend), so the dead stack below the sampler is overwritten.
-#[inline(always)]
-fn scrub_after_secret_streams<P: Parameters>() {
-    if P::XOF == SamplerXof::Aes256Ctr {
-        crate::backend::scrub_stack();
-    }
 }
 
 /// FIPS 204 Algorithm 29, SampleInBall: the challenge c with tau coefficients in {-1, 1}, as

@@ -5,7 +5,8 @@
 //! Decompose leak, CVE-2026-22705). Wrapping operations are written out so that debug-build
 //! overflow checks do not add branches on secrets.
 
-use crate::params::Q;
+/// q, the ML-DSA modulus (FIPS 204 section 4).
+pub const Q: i32 = 8_380_417;
 
 /// q^-1 mod 2^32, for Montgomery reduction.
 const Q_INV: i32 = 58_728_449;

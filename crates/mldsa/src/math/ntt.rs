@@ -7,9 +7,9 @@
 //! so `ntt_inverse(multiply_ntt(a, b))` is exactly FIPS 204's NTT^-1(a o b). Every use of
 //! `ntt_inverse` in ML-DSA follows a product.
 
+use crate::math::field::Q;
 use crate::math::field::{mont_mul, montgomery_reduce, reduce32};
 use crate::math::poly::{N, NttPoly, Poly};
-use crate::params::Q;
 
 /// zeta = 1753, a primitive 512th root of unity mod q (FIPS 204 section 7.5).
 const ZETA: u64 = 1753;

@@ -6,7 +6,6 @@
 //! and values are reduced only where a bound would otherwise be exceeded.
 
 use crate::math::field::{abs, caddq, freeze, reduce32};
-use zeroize::Zeroize;
 
 /// Number of coefficients of a polynomial.
 pub const N: usize = 256;
@@ -56,30 +55,14 @@ impl SmallPoly {
     }
 }
 
-// As for Poly: whole registers where the backend can.
-impl Zeroize for SmallPoly {
-    fn zeroize(&mut self) {
-        crate::backend::wipe_small(self);
-    }
-}
+// `Zeroize` for SmallPoly, Poly and NttPoly is implemented by the backend floor
+// (`backend/wipe.rs`), which wipes whole registers where the CPU has them: polynomials often
+// hold secrets and are wiped a lot (every signing attempt's scratch), and a volatile store per
+// coefficient is slow. It lives there so that this floor needs nothing from the backends.
 
 impl core::fmt::Debug for SmallPoly {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str("SmallPoly(..)")
-    }
-}
-
-// Polynomials often hold secrets and are wiped a lot (every signing attempt's scratch): a
-// volatile store per coefficient is slow, so the backend wipes whole registers where it can.
-impl Zeroize for Poly {
-    fn zeroize(&mut self) {
-        crate::backend::wipe(&mut self.0);
-    }
-}
-
-impl Zeroize for NttPoly {
-    fn zeroize(&mut self) {
-        crate::backend::wipe(&mut self.0);
     }
 }
 

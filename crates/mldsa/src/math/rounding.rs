@@ -5,8 +5,11 @@
 //! "if" of the spec's pseudocode is a mask. The exhaustive tests at the bottom compare each
 //! function with a literal transcription of the pseudocode over all of Z_q.
 
+use crate::math::field::Q;
 use crate::math::poly::{N, Poly};
-use crate::params::{D, Parameters, Q};
+
+/// d, the number of bits dropped from t (FIPS 204 section 4).
+pub const D: u32 = 13;
 
 /// FIPS 204 Algorithm 35, Power2Round: r = r1 * 2^d + r0 with r0 in (-2^(d-1), 2^(d-1)].
 ///
@@ -97,18 +100,6 @@ pub(crate) const GAMMA2_88: i32 = (Q - 1) / 88;
 /// gamma2 of ML-DSA-65 and ML-DSA-87.
 pub(crate) const GAMMA2_32: i32 = (Q - 1) / 32;
 
-/// Calls the specialisation of a rounding function for `P::GAMMA2`. The match is on a constant,
-/// so it folds away; each arm gets its own compile-time multiply-and-shift constants.
-macro_rules! for_gamma2 {
-    ($p:ty, $f:ident($($arg:expr),*)) => {
-        match <$p as Parameters>::GAMMA2 {
-            GAMMA2_88 => $f::<GAMMA2_88>($($arg),*),
-            GAMMA2_32 => $f::<GAMMA2_32>($($arg),*),
-            _ => unreachable!("FIPS 204 defines two values of gamma2"),
-        }
-    };
-}
-
 /// Power2Round on every coefficient of `t`, into (t1, t0).
 ///
 /// Bounds: t in [0, q).
@@ -124,11 +115,11 @@ pub(crate) fn power2_round_vec(t: &[Poly], t1: &mut [Poly], t0: &mut [Poly]) {
 /// HighBits on every coefficient of `w`, into `w1`.
 ///
 /// Bounds: w in [0, q).
-pub(crate) fn high_bits_vec<P: Parameters>(w: &[Poly], w1: &mut [Poly]) {
+pub(crate) fn high_bits_vec<const GAMMA2: i32>(w: &[Poly], w1: &mut [Poly]) {
     tick!(HighBits, w.len());
     for (w, w1) in w.iter().zip(w1.iter_mut()) {
         for i in 0..N {
-            w1.0[i] = for_gamma2!(P, high_bits(w.0[i]));
+            w1.0[i] = high_bits::<GAMMA2>(w.0[i]);
         }
     }
 }
@@ -137,13 +128,13 @@ pub(crate) fn high_bits_vec<P: Parameters>(w: &[Poly], w1: &mut [Poly]) {
 ///
 /// Constant time: as [`Poly::exceeds`]; only the combined answer depends on r.
 /// Bounds: r in [0, q).
-pub(crate) fn low_bits_exceed<P: Parameters>(r: &[Poly], bound: i32) -> u32 {
+pub(crate) fn low_bits_exceed<const GAMMA2: i32>(r: &[Poly], bound: i32) -> u32 {
     tick!(LowBitsCheck, r.len());
     let mut any = 0;
     for r in r {
         let mut r0 = Poly::ZERO;
         for i in 0..N {
-            r0.0[i] = for_gamma2!(P, low_bits(r.0[i]));
+            r0.0[i] = low_bits::<GAMMA2>(r.0[i]);
         }
         any |= r0.exceeds(bound);
     }
@@ -155,13 +146,17 @@ pub(crate) fn low_bits_exceed<P: Parameters>(r: &[Poly], bound: i32) -> u32 {
 /// Constant time: the count is computed without branches; whether it exceeds omega is a public
 /// decision of the caller, and h itself becomes public once the signature is accepted.
 /// Bounds: r and r + z in [0, q) (`r_plus_z` is passed instead of z).
-pub(crate) fn make_hint_vec<P: Parameters>(r_plus_z: &[Poly], r: &[Poly], h: &mut [Poly]) -> u32 {
+pub(crate) fn make_hint_vec<const GAMMA2: i32>(
+    r_plus_z: &[Poly],
+    r: &[Poly],
+    h: &mut [Poly],
+) -> u32 {
     tick!(MakeHint, r.len());
     let mut count = 0u32;
     for ((rz, r), h) in r_plus_z.iter().zip(r.iter()).zip(h.iter_mut()) {
         for i in 0..N {
             let z = rz.0[i] - r.0[i];
-            h.0[i] = for_gamma2!(P, make_hint(z, r.0[i]));
+            h.0[i] = make_hint::<GAMMA2>(z, r.0[i]);
             count += h.0[i] as u32;
         }
     }
@@ -171,11 +166,11 @@ pub(crate) fn make_hint_vec<P: Parameters>(r_plus_z: &[Poly], r: &[Poly], h: &mu
 /// UseHint on every coefficient, into `w1`.
 ///
 /// Bounds: h in {0, 1}, r in [0, q).
-pub(crate) fn use_hint_vec<P: Parameters>(h: &[Poly], r: &[Poly], w1: &mut [Poly]) {
+pub(crate) fn use_hint_vec<const GAMMA2: i32>(h: &[Poly], r: &[Poly], w1: &mut [Poly]) {
     tick!(UseHint, r.len());
     for ((h, r), w1) in h.iter().zip(r.iter()).zip(w1.iter_mut()) {
         for i in 0..N {
-            w1.0[i] = for_gamma2!(P, use_hint(h.0[i], r.0[i]));
+            w1.0[i] = use_hint::<GAMMA2>(h.0[i], r.0[i]);
         }
     }
 }

@@ -18,9 +18,7 @@
 //! loop over them, may depend on it; the secret's values only ever flow through additions and
 //! copies, never into a branch or an address.
 
-use crate::backend::Backend;
-use crate::math::poly::{N, Poly, SmallPoly};
-use crate::params::Parameters;
+use crate::math::poly::{N, Poly};
 use zeroize::Zeroize;
 
 /// The largest tau of any parameter set (ML-DSA-87).
@@ -49,7 +47,7 @@ impl SparseC {
 
     /// The windows of `c`, whose coefficients must be in {-1, 0, 1} with at most [`MAX_TAU`]
     /// nonzero (as SampleInBall, FIPS 204 Algorithm 29, makes them). Signing gets the terms
-    /// from [`crate::hash::sample::sample_in_ball`] directly; this reads them off a dense c, for the
+    /// from SampleInBall (`hash::sample`) directly; this reads them off a dense c, for the
     /// constant-time harness's kernels and the tests.
     ///
     /// Constant time: branches on c, which is public.
@@ -131,8 +129,8 @@ impl SparseScratch {
 }
 
 impl SparseScratch {
-    /// Zeroes every field with `zeroize` (volatile stores of one element at a time; the
-    /// portable fallback of [`crate::backend::wipe_sparse`]).
+    /// Zeroes every field with `zeroize` (volatile stores of one element at a time: the
+    /// portable way of the backend floor's wipe, which implements `Zeroize` for this type).
     pub(crate) fn zeroize_each(&mut self) {
         self.tiny.zeroize();
         self.small.zeroize();
@@ -141,57 +139,16 @@ impl SparseScratch {
     }
 }
 
-impl Zeroize for SparseScratch {
-    fn zeroize(&mut self) {
-        crate::backend::wipe_sparse(self);
-    }
-}
-
+// `Zeroize` for SparseScratch is the backend floor's (`backend/wipe.rs`: whole registers where
+// the CPU has them); dropping it wipes it.
 impl Drop for SparseScratch {
     fn drop(&mut self) {
-        self.zeroize();
+        zeroize::Zeroize::zeroize(self);
     }
 }
 
 /// Terms of c whose sum [`mul_t0`] makes in 16 bits: 7 * 2^12 = 28672 <= 32767.
 pub(crate) const T0_RUN: usize = 7;
-
-/// c s1 or c s2 (FIPS 204 Alg. 7 steps 18-19) for the set `P`: in 8-bit sums where they fit
-/// (tau eta <= 127: the sets with eta = 2), else in 16-bit sums. `P` is a constant, so the
-/// choice is made at compile time.
-///
-/// Bounds: s in [-eta, eta]; |out| <= tau eta = beta.
-#[inline(always)]
-pub(crate) fn mul_secret<P: Parameters, B: Backend>(
-    b: B,
-    c: &SparseC,
-    s: &SmallPoly,
-    scratch: &mut SparseScratch,
-    out: &mut Poly,
-) {
-    tick!(SparseMul, 1);
-    if P::BETA <= 127 {
-        b.sparse_mul_tiny(c, &s.0, scratch, out)
-    } else {
-        debug_assert_eq!(P::ETA, 4, "tau eta > 127 only for eta = 4");
-        b.sparse_mul_eta4(c, &s.0, scratch, out)
-    }
-}
-
-/// ct0 = c t0 (FIPS 204 Alg. 7 step 25) on backend `b`: [`mul_t0`] or its vector kernels.
-///
-/// Bounds: |t0| <= 2^12; |out| <= tau 2^12.
-#[inline(always)]
-pub(crate) fn mul_ct0<B: Backend>(
-    b: B,
-    c: &SparseC,
-    t0: &Poly,
-    scratch: &mut SparseScratch,
-    out: &mut Poly,
-) {
-    tick!(SparseMul, 1);
-    b.sparse_mul_t0(c, t0, scratch, out)
-}
 
 /// out = c s exactly, for s in [-4, 4] (s1 or s2 of the sets with eta = 4, where tau eta = 196
 /// exceeds 8 bits): [`mul_small`] here; the AVX-512 kernel sums runs of 31 terms in 8 bits

@@ -1,8 +1,8 @@
 //! SplitMix64 (Steele, Lea and Flood, 2014): reproducible pseudorandom inputs for the unit tests
 //! and the benchmark's profile, without a dependency. Never used for anything secret.
 
+use crate::math::field::Q;
 use crate::math::poly::Poly;
-use crate::params::Q;
 
 /// A SplitMix64 generator; the state is the seed.
 pub(crate) struct SplitMix64(pub(crate) u64);

@@ -15,3 +15,5 @@ pub(crate) mod scratch;
 #[cfg(feature = "std")]
 #[forbid(unsafe_code)]
 pub(crate) mod spare;
+#[forbid(unsafe_code)]
+pub(crate) mod zeroed;

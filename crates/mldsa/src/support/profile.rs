@@ -331,7 +331,7 @@ fn leaf_costs_on<P: ParameterSet, B: Backend>(b: B, iters: u32) -> [f64; KERNELS
                 let mut scratch = std::boxed::Box::new(crate::math::sparse::SparseScratch::ZERO);
                 let mut out = Poly::ZERO;
                 time(iters, || {
-                    crate::math::sparse::mul_secret::<P, B>(
+                    crate::backend::mul_secret::<P, B>(
                         b,
                         core::hint::black_box(&c),
                         core::hint::black_box(&s),

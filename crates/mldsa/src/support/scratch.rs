@@ -9,7 +9,7 @@
 //! wiped when an operation ends, as on drop, and reused by the next instead of allocated and
 //! zeroed again.
 
-use crate::params::Zeroed;
+use crate::support::zeroed::Zeroed;
 use core::ops::{Deref, DerefMut};
 
 /// `T` on the heap (feature `alloc`) or inline.

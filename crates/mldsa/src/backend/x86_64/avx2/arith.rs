@@ -976,7 +976,7 @@ mod tests {
                     assert_eq!((r1.0[j], r0.0[j]), want, "Decompose r = {}", r.0[j]);
                 }
             }
-            crate::math::rounding::high_bits_vec::<P>(r, &mut e1);
+            crate::backend::Backend::high_bits_vec::<P>(crate::backend::Portable, r, &mut e1);
             // SAFETY: as above.
             unsafe { high_bits_vec::<P>(r, &mut w1) };
             assert_polys_eq("HighBits", &w1, &e1, &[r]);
@@ -1038,7 +1038,11 @@ mod tests {
                 .max()
                 .unwrap();
             for bound in [1, max, max + 1, GAMMA2 - P::BETA, GAMMA2, GAMMA2 + 1] {
-                let want = crate::math::rounding::low_bits_exceed::<P>(r, bound);
+                let want = crate::backend::Backend::low_bits_exceed::<P>(
+                    crate::backend::Portable,
+                    r,
+                    bound,
+                );
                 // SAFETY: as above.
                 let got = unsafe { low_bits_exceed::<P>(r, bound) };
                 assert_eq!(got, want, "low_bits_exceed batch from r = {}", r[0].0[0]);
@@ -1095,7 +1099,12 @@ mod tests {
                         rz.0[j] = (r.0[j] + z(r.0[j])).rem_euclid(Q);
                     }
                 }
-                let want = crate::math::rounding::make_hint_vec::<P>(&rz, r, &mut e);
+                let want = crate::backend::Backend::make_hint_vec::<P>(
+                    crate::backend::Portable,
+                    &rz,
+                    r,
+                    &mut e,
+                );
                 // SAFETY: the callers checked for AVX2.
                 let got = unsafe { make_hint_vec::<P>(&rz, r, &mut h) };
                 assert_polys_eq("MakeHint", &h, &e, &[&rz, r]);
@@ -1136,7 +1145,7 @@ mod tests {
             .collect();
         let n = for_all_of_z_q(|r| {
             for h in [&zeros, &ones, &mixed] {
-                crate::math::rounding::use_hint_vec::<P>(h, r, &mut e1);
+                crate::backend::Backend::use_hint_vec::<P>(crate::backend::Portable, h, r, &mut e1);
                 // SAFETY: the callers checked for AVX2.
                 unsafe { use_hint_vec::<P>(h, r, &mut w1) };
                 assert_polys_eq("UseHint", &w1, &e1, &[h, r]);

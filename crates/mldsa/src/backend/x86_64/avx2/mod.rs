@@ -56,21 +56,21 @@ impl Avx2 {
         cpuid_avx2::get().then_some(Self { avx512: false })
     }
 
-    /// [`crate::backend::wipe`] with 32-byte volatile stores.
+    /// [`crate::backend::wipe::wipe`] with 32-byte volatile stores.
     #[inline]
     pub(crate) fn wipe(self, coeffs: &mut [i32; crate::math::poly::N]) {
         // SAFETY: `self` exists only after `Avx2::detect` found AVX2.
         unsafe { arith::wipe(coeffs) }
     }
 
-    /// [`crate::backend::wipe_small`] with 32-byte volatile stores.
+    /// [`crate::backend::wipe::wipe_small`] with 32-byte volatile stores.
     #[inline]
     pub(crate) fn wipe_small(self, p: &mut crate::math::poly::SmallPoly) {
         // SAFETY: `self` exists only after `Avx2::detect` found AVX2.
         unsafe { arith::wipe_small(p) }
     }
 
-    /// [`crate::backend::wipe_sparse`] with 32-byte volatile stores.
+    /// [`crate::backend::wipe::wipe_sparse`] with 32-byte volatile stores.
     #[inline]
     pub(crate) fn wipe_sparse(self, s: &mut SparseScratch) {
         // SAFETY: `self` exists only after `Avx2::detect` found AVX2.
@@ -292,7 +292,7 @@ impl Backend for Avx2 {
     fn expand_s<P: Parameters>(self, rho_prime: &[u8; 64], s1: &mut P::VecL, s2: &mut P::VecK) {
         match P::XOF {
             SamplerXof::Shake => avx2!(sample::expand_s::<P>(self.keccak4x(), rho_prime, s1, s2)),
-            SamplerXof::Aes256Ctr => crate::hash::sample::expand_s::<P>(rho_prime, s1, s2),
+            SamplerXof::Aes256Ctr => crate::backend::Portable.expand_s::<P>(rho_prime, s1, s2),
         }
     }
 
@@ -311,7 +311,7 @@ impl Backend for Avx2 {
                 polys
             )),
             SamplerXof::Aes256Ctr => {
-                crate::hash::sample::expand_mask_polys::<P>(rho_pp, first, polys)
+                crate::backend::Portable.expand_mask_polys::<P>(rho_pp, first, polys)
             }
         }
     }
