@@ -16,6 +16,7 @@
 // what the kernel tests in `backend/avx2/` check against the portable code.
 
 use crate::backend::mask_stream::MaskStream;
+pub(crate) use crate::encoding::kernels::PackKernels;
 use crate::math::poly::SmallPoly;
 use crate::math::poly::{N, NttPoly, Poly};
 use crate::math::sparse::{SparseC, SparseScratch};
@@ -47,7 +48,7 @@ macro_rules! for_gamma2 {
 
 /// The kernels that a backend may speed up. The provided methods are the portable reference;
 /// a backend overrides the ones it does better.
-pub(crate) trait Backend: Copy {
+pub(crate) trait Backend: PackKernels {
     /// FIPS 204 Algorithm 41, NTT. Bounds: as [`crate::math::ntt::ntt`].
     #[inline(always)]
     fn ntt(self, w: &Poly, out: &mut NttPoly) {
@@ -208,26 +209,6 @@ pub(crate) trait Backend: Copy {
         crate::backend::mask_stream::challenge_scalar::<P>(mu, w1, c_tilde)
     }
 
-    /// A hint polynomial's 1s as the bits of four words (for HintBitPack). Bounds: as
-    /// [`crate::encoding::pack::hint_words`].
-    #[inline(always)]
-    fn hint_words(self, h: &Poly) -> [u64; 4] {
-        crate::encoding::pack::hint_words(h)
-    }
-
-    /// BitPack(z, gamma1 - 1, gamma1) (FIPS 204 Alg. 17, for sigEncode). Bounds: z in
-    /// (-gamma1, gamma1]; `out.len() == 32 * Z_BITS`.
-    #[inline(always)]
-    fn bit_pack_z<P: Parameters>(self, z: &Poly, out: &mut [u8]) {
-        crate::encoding::pack::bit_pack(z, P::GAMMA1, P::Z_BITS, out)
-    }
-
-    /// BitUnpack(v, gamma1 - 1, gamma1) of y or z. Bounds: as [`crate::encoding::pack::bit_unpack_z`].
-    #[inline(always)]
-    fn bit_unpack_z<P: Parameters>(self, v: &[u8], w: &mut Poly) {
-        crate::encoding::pack::bit_unpack_z::<P>(v, w)
-    }
-
     /// Power2Round on vectors. Bounds: as [`crate::math::rounding::power2_round_vec`].
     #[inline(always)]
     fn power2_round_vec(self, t: &[Poly], t1: &mut [Poly], t0: &mut [Poly]) {
@@ -258,12 +239,6 @@ pub(crate) trait Backend: Copy {
         for_gamma2!(P, use_hint_vec(h, r, w1))
     }
 
-    /// ||v||_inf >= bound. Bounds: as [`crate::math::poly::vec_exceeds`].
-    #[inline(always)]
-    fn vec_exceeds(self, v: &[Poly], bound: i32) -> u32 {
-        crate::math::poly::vec_exceeds(v, bound)
-    }
-
     /// cs2_i := freeze(w_i - cs2_i) (Alg. 7 step 21: r = w - cs2, kept in [0, q)).
     ///
     /// Bounds: w in [0, q), |cs2| <= (q-1)/2; result in [0, q).
@@ -274,13 +249,6 @@ pub(crate) trait Backend: Copy {
                 *r = crate::math::field::freeze(w - *r);
             }
         }
-    }
-
-    /// BitUnpack (FIPS 204 Alg. 19) of fields of at most 13 bits (s1, s2, t0 in skDecode).
-    /// Contract: [`crate::encoding::pack::bit_unpack`] with `bits` <= 13.
-    #[inline(always)]
-    fn bit_unpack_narrow(self, v: &[u8], b: i32, bits: usize, max: u32, w: &mut Poly) -> u32 {
-        crate::encoding::pack::bit_unpack(v, b, bits, max, w)
     }
 
     /// NTT^-1 with its output in [0, q): [`Self::ntt_inverse`] then [`Self::caddq`], in one
@@ -406,6 +374,7 @@ pub(crate) fn mul_ct0<B: Backend>(
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Portable;
 
+impl PackKernels for Portable {}
 impl Backend for Portable {}
 
 /// The implementation that runs the kernels.

@@ -1,6 +1,6 @@
 //! Encodings of keys, signatures and w1 (FIPS 204 Algorithms 22-28), with strict decoding.
 
-use crate::backend::Backend;
+use crate::encoding::kernels::PackKernels;
 use crate::encoding::pack::{
     bit_pack, hint_bit_pack, hint_bit_unpack, simple_bit_pack, simple_bit_unpack,
 };
@@ -102,7 +102,7 @@ pub(crate) enum SkVector {
 ///
 /// Constant time: the ranges are checked over every coefficient; only the verdict on a malformed
 /// key is revealed.
-pub(crate) fn sk_decode_each<P: Parameters, B: Backend>(
+pub(crate) fn sk_decode_each<P: Parameters, B: PackKernels>(
     b: B,
     sk: &[u8],
     rho: &mut [u8; 32],
@@ -171,7 +171,7 @@ pub(crate) fn sk_decode_each<P: Parameters, B: Backend>(
 )]
 /// FIPS 204 Algorithm 25, skDecode, strict (see [`sk_decode_each`]), into coefficient-form
 /// vectors.
-pub(crate) fn sk_decode<P: Parameters, B: Backend>(
+pub(crate) fn sk_decode<P: Parameters, B: PackKernels>(
     b: B,
     sk: &[u8],
     rho: &mut [u8; 32],
@@ -189,7 +189,7 @@ pub(crate) fn sk_decode<P: Parameters, B: Backend>(
 }
 
 /// FIPS 204 Algorithm 26, sigEncode: c-tilde || BitPack(z[i], gamma1 - 1, gamma1) || HintBitPack(h).
-pub(crate) fn sig_encode<P: Parameters, B: Backend>(
+pub(crate) fn sig_encode<P: Parameters, B: PackKernels>(
     b: B,
     c_tilde: &[u8],
     z: &[Poly],
@@ -209,7 +209,7 @@ pub(crate) fn sig_encode<P: Parameters, B: Backend>(
 
 /// FIPS 204 Algorithm 27, sigDecode, strict: canonical hints (see `hint_bit_unpack`) and, as
 /// verification would require anyway, ||z||_inf < gamma1 - beta.
-pub(crate) fn sig_decode<P: Parameters, B: Backend>(
+pub(crate) fn sig_decode<P: Parameters, B: PackKernels>(
     b: B,
     sig: &[u8],
     c_tilde: &mut [u8],

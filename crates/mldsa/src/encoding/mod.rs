@@ -2,4 +2,5 @@
 //! (`encode`, Algorithms 22-28). Imports: `support`, `math`, `params`, `error`.
 
 pub(crate) mod encode;
+pub(crate) mod kernels;
 pub(crate) mod pack;

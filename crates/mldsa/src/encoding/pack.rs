@@ -5,7 +5,7 @@
 //! materialising the bits. Widths and lengths come from the parameter set and are public; the
 //! coefficients may be secret (s1, s2, t0), and are only shifted and masked.
 
-use crate::backend::Backend;
+use crate::encoding::kernels::PackKernels;
 use crate::error::Malformed;
 use crate::math::poly::{N, Poly};
 use crate::params::Parameters;
@@ -138,7 +138,7 @@ pub(crate) fn bit_unpack_z<P: Parameters>(v: &[u8], w: &mut Poly) {
 ///
 /// Bounds: at most omega 1s in h, each coefficient 0 or 1 (the signer checked it).
 /// Constant time: h is public once the signature is accepted.
-pub(crate) fn hint_bit_pack<P: Parameters, B: Backend>(b: B, h: &[Poly], y: &mut [u8]) {
+pub(crate) fn hint_bit_pack<P: Parameters, B: PackKernels>(b: B, h: &[Poly], y: &mut [u8]) {
     debug_assert_eq!(y.len(), P::OMEGA + P::K);
     let (indices, cuts) = y.split_at_mut(P::OMEGA);
     // The index slots past the last hint stay zero (the encoding is unique).

@@ -24,8 +24,8 @@ pub(crate) mod sparse;
 #[cfg(test)]
 mod tests;
 
-use crate::backend::Backend;
 use crate::backend::mask_stream::MaskStream;
+use crate::backend::{Backend, PackKernels};
 use crate::math::poly::{N, NttPoly, Poly};
 use crate::math::sparse::{SparseC, SparseScratch};
 use crate::params::{Parameters, SamplerXof};
@@ -135,6 +135,33 @@ macro_rules! avx512 {
         // has them.
         unsafe { $f }
     };
+}
+
+impl PackKernels for Avx2 {
+    #[inline(always)]
+    fn hint_words(self, h: &Poly) -> [u64; 4] {
+        avx2!(arith::hint_words(h))
+    }
+
+    #[inline(always)]
+    fn bit_pack_z<P: Parameters>(self, z: &Poly, out: &mut [u8]) {
+        avx2!(arith::bit_pack_z::<P>(z, out))
+    }
+
+    #[inline(always)]
+    fn bit_unpack_z<P: Parameters>(self, v: &[u8], w: &mut Poly) {
+        avx2!(arith::bit_unpack_z::<P>(v, w))
+    }
+
+    #[inline(always)]
+    fn vec_exceeds(self, v: &[Poly], bound: i32) -> u32 {
+        avx2!(arith::vec_exceeds(v, bound))
+    }
+
+    #[inline(always)]
+    fn bit_unpack_narrow(self, v: &[u8], b: i32, bits: usize, max: u32, w: &mut Poly) -> u32 {
+        avx2!(arith::bit_unpack_narrow(v, b, bits, max, w))
+    }
 }
 
 impl Backend for Avx2 {
@@ -356,21 +383,6 @@ impl Backend for Avx2 {
     }
 
     #[inline(always)]
-    fn hint_words(self, h: &Poly) -> [u64; 4] {
-        avx2!(arith::hint_words(h))
-    }
-
-    #[inline(always)]
-    fn bit_pack_z<P: Parameters>(self, z: &Poly, out: &mut [u8]) {
-        avx2!(arith::bit_pack_z::<P>(z, out))
-    }
-
-    #[inline(always)]
-    fn bit_unpack_z<P: Parameters>(self, v: &[u8], w: &mut Poly) {
-        avx2!(arith::bit_unpack_z::<P>(v, w))
-    }
-
-    #[inline(always)]
     fn power2_round_vec(self, t: &[Poly], t1: &mut [Poly], t0: &mut [Poly]) {
         avx2!(arith::power2_round_vec(t, t1, t0))
     }
@@ -396,18 +408,8 @@ impl Backend for Avx2 {
     }
 
     #[inline(always)]
-    fn vec_exceeds(self, v: &[Poly], bound: i32) -> u32 {
-        avx2!(arith::vec_exceeds(v, bound))
-    }
-
-    #[inline(always)]
     fn sub_freeze(self, w: &[Poly], cs2: &mut [Poly]) {
         avx2!(arith::sub_freeze(w, cs2))
-    }
-
-    #[inline(always)]
-    fn bit_unpack_narrow(self, v: &[u8], b: i32, bits: usize, max: u32, w: &mut Poly) -> u32 {
-        avx2!(arith::bit_unpack_narrow(v, b, bits, max, w))
     }
 
     #[inline(always)]
