@@ -369,3 +369,17 @@ parameter_set!(
     k: 8, l: 7, eta: 2, tau: 60, gamma1: 1 << 19, gamma2: (Q - 1) / 32, omega: 75, lambda: 256,
     pk: 2592, sk: 4864, sig: 4595
 );
+
+/// An ML-DSA parameter set, as named by an RFC 9881 algorithm identifier (`mldsa::pkix`). Defined
+/// here, with the sets, so that the key-container errors (`error`) can name it; its methods
+/// (names, OIDs, sizes) are in `pkix`.
+#[cfg(feature = "pkcs8")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Algorithm {
+    /// ML-DSA-44, id-ml-dsa-44 (2.16.840.1.101.3.4.3.17).
+    MlDsa44,
+    /// ML-DSA-65, id-ml-dsa-65 (2.16.840.1.101.3.4.3.18).
+    MlDsa65,
+    /// ML-DSA-87, id-ml-dsa-87 (2.16.840.1.101.3.4.3.19).
+    MlDsa87,
+}

@@ -12,6 +12,23 @@ use crate::keys::verifying_key::VerifyingKey;
 use crate::params::ParameterSet;
 use rand_core::TryCryptoRng;
 
+// The keys' doors to streaming are written here, with the streams, so that the keys' floor
+// needs nothing from the front doors above it.
+impl<P: ParameterSet> SigningKey<P> {
+    /// Starts signing a message that arrives in pieces (pure ML-DSA with context `ctx`); the
+    /// result equals [`SigningKey::sign_with_rng`] on the whole message.
+    pub fn message_signer(&self, ctx: &[u8]) -> Result<MessageSigner<'_, P>, Error> {
+        Ok(MessageSigner::new(self, MuBuilder::pure(self.tr(), ctx)?))
+    }
+}
+
+impl<P: ParameterSet> VerifyingKey<P> {
+    /// Starts verifying a message that arrives in pieces (pure ML-DSA with context `ctx`).
+    pub fn message_verifier(&self, ctx: &[u8]) -> Result<MessageVerifier<'_, P>, Error> {
+        Ok(MessageVerifier::new(self, MuBuilder::pure(self.tr(), ctx)?))
+    }
+}
+
 /// Signs a message fed in pieces; made by [`SigningKey::message_signer`].
 #[derive(Debug)]
 pub struct MessageSigner<'k, P: ParameterSet> {

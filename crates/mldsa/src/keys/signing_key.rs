@@ -5,7 +5,6 @@ use crate::algorithm::keygen::keygen_internal;
 use crate::algorithm::mu::{MuBuilder, internal_mu, pure_mu};
 use crate::algorithm::prehash::PreHashed;
 use crate::algorithm::sign::sign_internal;
-use crate::api::stream::MessageSigner;
 use crate::error::{Error, Input, check_len};
 use crate::keys::matrix::{PublicMatrix, expand_a};
 use crate::keys::rng;
@@ -358,15 +357,6 @@ impl<P: ParameterSet> SigningKey<P> {
     /// specifies M' itself.
     pub fn sign_internal(&self, m_prime: &[u8], rnd: &[u8; 32]) -> Result<Signature<P>, Error> {
         self.sign_mu(&internal_mu(&self.secret.tr, m_prime), rnd)
-    }
-
-    /// Starts signing a message that arrives in pieces (pure ML-DSA with context `ctx`); the
-    /// result equals [`SigningKey::sign_with_rng`] on the whole message.
-    pub fn message_signer(&self, ctx: &[u8]) -> Result<MessageSigner<'_, P>, Error> {
-        Ok(MessageSigner::new(
-            self,
-            MuBuilder::pure(&self.secret.tr, ctx)?,
-        ))
     }
 }
 

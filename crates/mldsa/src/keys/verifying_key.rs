@@ -3,7 +3,6 @@
 use crate::algorithm::mu::{MuBuilder, internal_mu, pure_mu};
 use crate::algorithm::prehash::PreHashed;
 use crate::algorithm::verify::verify_internal;
-use crate::api::stream::MessageVerifier;
 use crate::error::{Error, Input, to_array};
 use crate::hash::keccak::shake256;
 use crate::keys::sig::Signature;
@@ -116,11 +115,6 @@ impl<P: ParameterSet> VerifyingKey<P> {
     #[cfg(feature = "alloc")]
     pub fn prepare(&self) -> crate::keys::prepared::PreparedVerifyingKey<P> {
         crate::keys::prepared::PreparedVerifyingKey::new(*self)
-    }
-
-    /// Starts verifying a message that arrives in pieces (pure ML-DSA with context `ctx`).
-    pub fn message_verifier(&self, ctx: &[u8]) -> Result<MessageVerifier<'_, P>, Error> {
-        Ok(MessageVerifier::new(self, MuBuilder::pure(&self.tr, ctx)?))
     }
 }
 

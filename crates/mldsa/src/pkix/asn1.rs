@@ -28,7 +28,7 @@
 //! `spki`'s own encoders.
 
 use super::Algorithm;
-use super::error::{DerProblem, Field, Oid, PkixError};
+use crate::error::pkix::{DerProblem, Field, Oid, PkixError};
 use crate::params::SEED_LEN;
 use alloc::vec::Vec;
 use pkcs8::der::{self, Decode, DecodeValue, Header, Reader, SliceReader};

@@ -7,9 +7,9 @@
 //! `openssl pkcs8 -topk8 -scrypt` write. Writes PBES2 with scrypt (log2 N = 14, r = 8, p = 1,
 //! 16-byte salt, OpenSSL 3's defaults, which it can read back) and AES-256-CBC.
 
-use super::error::{DerProblem, Field, Oid, PemLabel, PkixError};
 use super::{AnySigningKey, ENCRYPTED_PRIVATE_KEY_LABEL, KeyForm, pem};
 use crate::error::Error;
+use crate::error::pkix::{DerProblem, Field, Oid, PemLabel, PkixError};
 use crate::keys::rng;
 use crate::keys::signing_key::SigningKey;
 use crate::params::ParameterSet;

@@ -58,11 +58,10 @@
 mod asn1;
 #[cfg(feature = "pkcs8-encryption")]
 mod encrypted;
-mod error;
 mod pem;
 mod traits;
 
-pub use error::{DerProblem, Field, Oid, PemLabel, PemProblem, PkixError};
+pub use crate::error::pkix::{DerProblem, Field, Oid, PemLabel, PemProblem, PkixError};
 /// The `pkcs8` crate (with its `der`, `spki` and PEM re-exports) at the version this module's
 /// trait implementations use.
 pub use pkcs8;
@@ -122,16 +121,7 @@ const OID_ML_DSA_44: ObjectIdentifier = ObjectIdentifier::new_unwrap("2.16.840.1
 const OID_ML_DSA_65: ObjectIdentifier = ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.3.18");
 const OID_ML_DSA_87: ObjectIdentifier = ObjectIdentifier::new_unwrap("2.16.840.1.101.3.4.3.19");
 
-/// An ML-DSA parameter set, as named by an RFC 9881 algorithm identifier.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Algorithm {
-    /// ML-DSA-44, id-ml-dsa-44 (2.16.840.1.101.3.4.3.17).
-    MlDsa44,
-    /// ML-DSA-65, id-ml-dsa-65 (2.16.840.1.101.3.4.3.18).
-    MlDsa65,
-    /// ML-DSA-87, id-ml-dsa-87 (2.16.840.1.101.3.4.3.19).
-    MlDsa87,
-}
+pub use crate::params::Algorithm;
 
 impl Algorithm {
     /// The three sets, smallest first.

@@ -6,7 +6,7 @@
 //! text before the BEGIN line, and surrounding whitespace. Headers (RFC 1421 `Proc-Type:`) are
 //! rejected, as RFC 7468 requires.
 
-use super::error::{PemLabel, PemProblem, PkixError};
+use crate::error::pkix::{PemLabel, PemProblem, PkixError};
 use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;

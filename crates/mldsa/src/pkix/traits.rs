@@ -13,8 +13,8 @@
 //! seed, else the expanded form (the only lossless choices).
 
 use super::asn1;
-use super::error::{Field, PkixError};
 use super::{Algorithm, KeyForm};
+use crate::error::pkix::{Field, PkixError};
 use crate::keys::signing_key::SigningKey;
 use crate::keys::verifying_key::VerifyingKey;
 use crate::params::ParameterSet;

@@ -3,7 +3,7 @@
 //! Every type here is `Copy` and none carries secret data: tags, lengths, versions, OIDs and the
 //! position in the document only, never a byte of a seed or key.
 
-use super::Algorithm;
+use crate::params::Algorithm;
 use core::fmt;
 
 /// A key-container error: which rule of RFC 9881, RFC 5958, RFC 5280 or RFC 7468 an input

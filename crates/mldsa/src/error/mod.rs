@@ -6,6 +6,11 @@
 
 use core::fmt;
 
+/// The key-container errors (`mldsa::pkix::PkixError` and the types it names). Here, below
+/// the key types, so that [`Error`] can carry them without this floor reaching up to `pkix`.
+#[cfg(feature = "pkcs8")]
+pub(crate) mod pkix;
+
 /// Which input an error is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -123,7 +128,7 @@ pub enum Error {
     /// A key container (SubjectPublicKeyInfo, PKCS#8, PEM) is not what RFC 9881 allows; says
     /// exactly what and where.
     #[cfg(feature = "pkcs8")]
-    Pkix(crate::pkix::PkixError),
+    Pkix(pkix::PkixError),
 }
 
 impl fmt::Display for Error {
