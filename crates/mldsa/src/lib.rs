@@ -188,7 +188,7 @@ mod algorithm;
 #[forbid(unsafe_code)]
 mod api;
 pub mod backend;
-#[cfg(mldsa_ct)]
+#[cfg(any(mldsa_ct, feature = "profile"))]
 #[forbid(unsafe_code)]
 mod diagnostics;
 #[forbid(unsafe_code)]
@@ -221,9 +221,15 @@ pub use crate::diagnostics::ct_kernels;
 pub use crate::support::ct;
 #[doc(hidden)]
 pub use crate::support::declassify;
+/// "Where the time goes": the kernels' call counters (`support`) and their costs measured in
+/// isolation (`diagnostics`), for the benchmark's profile table. Only with the `profile`
+/// feature, which only the benchmark turns on; not part of the API.
 #[cfg(feature = "profile")]
 #[doc(hidden)]
-pub use crate::support::profile;
+pub mod profile {
+    pub use crate::diagnostics::profile::leaf_costs;
+    pub use crate::support::profile::{Category, KERNELS, Kernel, counts, enable, reset};
+}
 
 pub use crate::algorithm::mu::MuBuilder;
 pub use crate::algorithm::prehash::{PreHash, PreHashed, PreHasher, UnknownPreHash};

@@ -6,7 +6,7 @@ use crate::algorithm::sign::{KeyTables, SigningSecret};
 use crate::backend::{Backend, with_backend};
 use crate::encoding::encode::{SkParts, SkVector, pk_encode, sk_decode, sk_decode_each, sk_encode};
 use crate::error::{Error, Input, Malformed, check_len};
-use crate::hash::keccak::shake256;
+use crate::hash::keccak::shake256_with;
 use crate::math::poly::{Poly, SmallPoly};
 use crate::params::{ByteArray, Parameters, TR_LEN};
 use crate::support::declassify::public;
@@ -369,7 +369,11 @@ impl<P: Parameters> ExpandedSecret<P> {
 
         if check_consistency {
             let mut tr = [0u8; TR_LEN];
-            shake256(&[pk.as_ref()], &mut tr[..P::TR_BYTES]);
+            shake256_with(
+                crate::backend::keccak(),
+                &[pk.as_ref()],
+                &mut tr[..P::TR_BYTES],
+            );
             // Constant time: only the verdict on a malformed key is revealed (both checks).
             if !public(bool::from(tr.ct_eq(&secret.tr))) {
                 return Err(Malformed::TrMismatch);

@@ -3,7 +3,7 @@
 use crate::algorithm::expanded::ExpandedSecret;
 use crate::backend::{Backend, with_backend};
 use crate::encoding::encode::pk_encode;
-use crate::hash::keccak::shake256;
+use crate::hash::keccak::shake256_with;
 use crate::params::{Parameters, Variant};
 use crate::support::declassify::public_mut;
 use crate::support::scratch::Scratch;
@@ -88,9 +88,13 @@ fn keygen_with<P: Parameters, B: Backend>(
     // Step 1: (rho, rho', K) = H(xi || IntegerToBytes(k, 1) || IntegerToBytes(l, 1), 128).
     let mut seed_bytes = [0u8; 128];
     match P::VARIANT {
-        Variant::MlDsa => shake256(&[xi, &[P::K as u8, P::L as u8]], &mut seed_bytes),
+        Variant::MlDsa => shake256_with(
+            b.keccak(),
+            &[xi, &[P::K as u8, P::L as u8]],
+            &mut seed_bytes,
+        ),
         // Dilithium v3.1 section 5.1 (and Fig. 4): H(zeta) with no domain separation by (k, l).
-        Variant::DilithiumRound3 => shake256(&[xi], &mut seed_bytes),
+        Variant::DilithiumRound3 => shake256_with(b.keccak(), &[xi], &mut seed_bytes),
     }
     sk.rho.copy_from_slice(&seed_bytes[..32]);
     // Constant time: rho is part of the public key; ExpandA branches on bytes derived from it.
@@ -116,6 +120,6 @@ fn keygen_with<P: Parameters, B: Backend>(
     pk_encode(&sk.rho, scratch.t1.as_ref(), pk.as_mut());
     // Constant time: the public key is public.
     public_mut(pk.as_mut());
-    shake256(&[pk.as_ref()], &mut sk.tr[..P::TR_BYTES]);
+    shake256_with(b.keccak(), &[pk.as_ref()], &mut sk.tr[..P::TR_BYTES]);
     // Step 10 is the encoding; here the key is kept expanded (see ExpandedSecret).
 }

@@ -55,7 +55,7 @@ impl MuBuilder {
 
     /// H(prefix || ...): the legacy Dilithium mode's mu = H(tr || M) with its 32-byte tr.
     pub(crate) fn with_prefix(prefix: &[u8]) -> Self {
-        let mut h = Shake256::new();
+        let mut h = Shake256::with(crate::backend::keccak());
         h.absorb(prefix);
         MuBuilder { h }
     }

@@ -235,6 +235,7 @@ impl fmt::Debug for PreHasher {
 impl PreHasher {
     /// A hasher for `alg`.
     pub fn new(alg: PreHash) -> Self {
+        let keccak = crate::backend::keccak();
         PreHasher(match alg {
             PreHash::Sha2_224 => HasherState::Sha224(Default::default()),
             PreHash::Sha2_256 => HasherState::Sha256(Default::default()),
@@ -242,12 +243,12 @@ impl PreHasher {
             PreHash::Sha2_512 => HasherState::Sha512(Default::default()),
             PreHash::Sha2_512_224 => HasherState::Sha512_224(Default::default()),
             PreHash::Sha2_512_256 => HasherState::Sha512_256(Default::default()),
-            PreHash::Sha3_224 => HasherState::Sha3_224(Sha3_224::new()),
-            PreHash::Sha3_256 => HasherState::Sha3_256(Sha3_256::new()),
-            PreHash::Sha3_384 => HasherState::Sha3_384(Sha3_384::new()),
-            PreHash::Sha3_512 => HasherState::Sha3_512(Sha3_512::new()),
-            PreHash::Shake128 => HasherState::Shake128(Shake128::new()),
-            PreHash::Shake256 => HasherState::Shake256(Shake256::new()),
+            PreHash::Sha3_224 => HasherState::Sha3_224(Sha3_224::with(keccak)),
+            PreHash::Sha3_256 => HasherState::Sha3_256(Sha3_256::with(keccak)),
+            PreHash::Sha3_384 => HasherState::Sha3_384(Sha3_384::with(keccak)),
+            PreHash::Sha3_512 => HasherState::Sha3_512(Sha3_512::with(keccak)),
+            PreHash::Shake128 => HasherState::Shake128(Shake128::with(keccak)),
+            PreHash::Shake256 => HasherState::Shake256(Shake256::with(keccak)),
         })
     }
 

@@ -7,7 +7,7 @@ use crate::backend::{Backend, with_backend};
 use crate::backend::{mul_ct0, mul_secret};
 use crate::encoding::encode::sig_encode;
 use crate::error::Error;
-use crate::hash::keccak::shake256;
+use crate::hash::keccak::shake256_with;
 use crate::math::field::freeze;
 use crate::math::poly::{NttPoly, Poly};
 use crate::math::sparse::SparseScratch;
@@ -197,7 +197,11 @@ pub(crate) fn sign_internal<P: Parameters>(
 ) -> Result<P::SigBytes, Error> {
     // Step 7: rho'' = H(K || rnd || mu, 64).
     let mut rho_pp = Zeroizing::new([0u8; 64]);
-    shake256(&[sk.k(), rnd, mu], rho_pp.as_mut());
+    shake256_with(
+        crate::backend::keccak(),
+        &[sk.k(), rnd, mu],
+        rho_pp.as_mut(),
+    );
     sign_with_rho_pp(sk, mu, &rho_pp, &mut |_| {})
 }
 
@@ -363,7 +367,7 @@ mod tests {
         observe: &mut impl FnMut(Rejection),
     ) -> Result<P::SigBytes, Error> {
         let mut rho_pp = [0u8; 64];
-        shake256(&[&sk.k, rnd, mu], &mut rho_pp);
+        crate::hash::keccak::shake256(&[&sk.k, rnd, mu], &mut rho_pp);
         sk.with_tables(b, |key| sign_with(b, key, mu, &rho_pp, observe))
     }
 
@@ -463,11 +467,13 @@ mod tests {
     #[derive(Clone, Copy, Debug)]
     struct RejectEverything;
 
-    impl Backend for RejectEverything {
+    impl crate::backend::PackKernels for RejectEverything {
         fn vec_exceeds(self, _: &[Poly], _: i32) -> u32 {
             1
         }
     }
+
+    impl Backend for RejectEverything {}
 
     /// When every attempt is rejected (here by a backend whose norm check always fails: no
     /// valid key can force it, and s1 and s2 are held in 8 bits, so a key with a huge s1 no

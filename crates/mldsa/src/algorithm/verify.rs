@@ -3,8 +3,8 @@
 use crate::backend::{Backend, with_backend};
 use crate::encoding::encode::{pk_decode, sig_decode};
 use crate::error::{Error, Input};
-use crate::hash::keccak::shake256;
-use crate::hash::sample::sample_in_ball;
+use crate::hash::keccak::shake256_with;
+use crate::hash::sample::sample_in_ball_with;
 use crate::math::poly::{NttPoly, Poly};
 use crate::params::{D, MU_LEN, Parameters, PolyVec};
 #[cfg(feature = "alloc")]
@@ -168,7 +168,7 @@ fn verify_with<P: Parameters, B: Backend>(
 
     // Step 9: c = SampleInBall(c-tilde).
     let mut c = Poly::ZERO;
-    sample_in_ball::<P>(c_tilde).write_poly(&mut c);
+    sample_in_ball_with::<P>(b.keccak(), c_tilde).write_poly(&mut c);
     let mut c_hat = NttPoly::ZERO;
     b.ntt(&c, &mut c_hat);
 
@@ -195,7 +195,7 @@ fn verify_with<P: Parameters, B: Backend>(
     b.w1_encode::<P>(w1.as_ref(), w1_bytes);
     let mut c_tilde_prime = [0u8; 64];
     let c_tilde_prime = &mut c_tilde_prime[..P::C_TILDE_LEN];
-    shake256(&[mu, w1_bytes], c_tilde_prime);
+    shake256_with(b.keccak(), &[mu, w1_bytes], c_tilde_prime);
     // Step 13: compare every byte of c-tilde (the z bound was checked when decoding).
     if bool::from(c_tilde.ct_eq(c_tilde_prime)) {
         Ok(())

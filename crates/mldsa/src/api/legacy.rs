@@ -58,7 +58,7 @@ use crate::algorithm::mu::MuBuilder;
 use crate::algorithm::sign::sign_with_rho_pp;
 use crate::algorithm::verify::verify_internal;
 use crate::error::{Error, Input, check_len, to_array};
-use crate::hash::keccak::shake256;
+use crate::hash::keccak::shake256_with;
 use crate::keys::matrix::expand_a;
 use crate::keys::rng;
 use crate::params::{ByteArray, MU_LEN, SEED_LEN};
@@ -161,7 +161,7 @@ impl<P: DilithiumParameterSet> SigningKey<P> {
         tr.copy_from_slice(&secret.tr[..TR_BYTES]);
         let mu = message_representative(&tr, msg);
         let mut rho_pp = Zeroizing::new([0u8; 64]);
-        shake256(&[&secret.k, &mu], rho_pp.as_mut());
+        shake256_with(crate::backend::keccak(), &[&secret.k, &mu], rho_pp.as_mut());
         let a_hat = expand_a::<P>(&secret.rho);
         sign_with_rho_pp(&secret.signer(&a_hat), &mu, &rho_pp, &mut |_| {})
             .map(Signature::from_trusted)
@@ -244,7 +244,11 @@ impl<P: DilithiumParameterSet> SigningKey<P> {
 
     fn sign_mu_deterministic(&self, mu: &[u8; MU_LEN]) -> Result<Signature<P>, Error> {
         let mut rho_pp = Zeroizing::new([0u8; 64]);
-        shake256(&[&self.secret.k, mu], rho_pp.as_mut());
+        shake256_with(
+            crate::backend::keccak(),
+            &[&self.secret.k, mu],
+            rho_pp.as_mut(),
+        );
         self.sign_with(mu, &rho_pp)
     }
 
@@ -322,7 +326,7 @@ impl<P: DilithiumParameterSet> VerifyingKey<P> {
 
     fn from_trusted(bytes: P::PkBytes) -> Self {
         let mut tr = [0u8; TR_BYTES];
-        shake256(&[bytes.as_ref()], &mut tr);
+        shake256_with(crate::backend::keccak(), &[bytes.as_ref()], &mut tr);
         VerifyingKey {
             bytes,
             tr,

@@ -8,8 +8,8 @@
 //! it starts ([`next_mask_each`]) and hash with the scalar sponge ([`challenge_scalar`]).
 
 use crate::backend::Backend;
-use crate::hash::keccak::shake256;
-use crate::hash::sample::sample_in_ball;
+use crate::hash::keccak::shake256_with;
+use crate::hash::sample::sample_in_ball_with;
 use crate::math::poly::Poly;
 use crate::math::sparse::SparseC;
 use crate::params::Parameters;
@@ -75,10 +75,11 @@ pub(crate) fn challenge_scalar<P: Parameters>(
     w1: &[u8],
     c_tilde: &mut [u8],
 ) -> SparseC {
-    shake256(&[mu, w1], c_tilde);
+    let keccak = crate::backend::keccak();
+    shake256_with(keccak, &[mu, w1], c_tilde);
     // Constant time: c-tilde is a random-oracle output that is published in the signature or
     // discarded with a rejected attempt; FIPS 204 allows it to become public, and SampleInBall
     // branches on it.
     public_mut(c_tilde);
-    sample_in_ball::<P>(c_tilde)
+    sample_in_ball_with::<P>(keccak, c_tilde)
 }

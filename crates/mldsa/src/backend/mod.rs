@@ -17,6 +17,7 @@
 
 use crate::backend::mask_stream::MaskStream;
 pub(crate) use crate::encoding::kernels::PackKernels;
+use crate::hash::keccak::Permutation;
 use crate::math::poly::SmallPoly;
 use crate::math::poly::{N, NttPoly, Poly};
 use crate::math::sparse::{SparseC, SparseScratch};
@@ -49,6 +50,13 @@ macro_rules! for_gamma2 {
 /// The kernels that a backend may speed up. The provided methods are the portable reference;
 /// a backend overrides the ones it does better.
 pub(crate) trait Backend: PackKernels {
+    /// The build of Keccak-f[1600] the scalar sponges run on this backend (H, G, mu, the
+    /// challenge hash, SampleInBall): the portable one by default.
+    #[inline(always)]
+    fn keccak(self) -> Permutation {
+        Permutation::PORTABLE
+    }
+
     /// FIPS 204 Algorithm 41, NTT. Bounds: as [`crate::math::ntt::ntt`].
     #[inline(always)]
     fn ntt(self, w: &Poly, out: &mut NttPoly) {
@@ -483,3 +491,10 @@ macro_rules! with_backend {
     }};
 }
 pub(crate) use with_backend;
+
+/// The build of Keccak-f[1600] the chosen backend runs ([`Backend::keccak`]), for the sponges
+/// of operations that are not generic over a backend (mu, the pre-hashes, H(pk) of a key).
+#[inline]
+pub(crate) fn keccak() -> Permutation {
+    with_backend!(|b| b.keccak())
+}

@@ -403,7 +403,7 @@ pub fn expand_s<P: Parameters>(
 /// SHAKE256 of `input`, `out.len()` bytes (FIPS 204's H): the scalar sponge, which both
 /// backends use for H over secrets outside the four-way samplers.
 pub fn shake256(input: &[u8], out: &mut [u8]) {
-    crate::hash::keccak::shake256(&[input], out);
+    crate::hash::keccak::shake256_with(crate::backend::keccak(), &[input], out);
 }
 
 /// Secret-key unpacking as signing from an encoded key does it: FIPS 204 Algorithm 25,

@@ -149,22 +149,38 @@ fn round(a: [u64; 25], rc: u64) -> [u64; 25] {
     e
 }
 
-/// Keccak-f[1600] (FIPS 202 section 3.3, 24 rounds of theta, rho, pi, chi, iota).
-///
-/// On the AVX2 backend the same code compiled for BMI1 and BMI2 runs where the CPU has them
-/// (`backend/avx2/keccak_bmi.rs`: about 1.3x as fast); the portable backend runs the
-/// baseline build. A build that has BMI1 and BMI2 already (`-C target-cpu=native` on such a
-/// CPU) has nothing to choose.
+/// Keccak-f[1600] (FIPS 202 section 3.3, 24 rounds of theta, rho, pi, chi, iota): the portable
+/// build, which [`Permutation::PORTABLE`] runs.
 pub(crate) fn f1600(state: &mut [u64; 25]) {
-    tick!(KeccakScalar, 1);
-    #[cfg(all(
-        target_arch = "x86_64",
-        not(all(target_feature = "bmi1", target_feature = "bmi2"))
-    ))]
-    if crate::backend::x86_64::avx2::Avx2::chosen().is_some() {
-        return crate::backend::x86_64::avx2::keccak_bmi::f1600(state);
-    }
     f1600_rounds(state);
+}
+
+/// The build of Keccak-f[1600] a scalar sponge runs. This floor has the portable one; a
+/// backend may hand the sponges a faster build of the same rounds (the x86-64 backend's BMI1
+/// and BMI2 build, `backend/x86_64/avx2/keccak_bmi.rs`: about 1.3x as fast), which it gives as
+/// a value, so that hashing needs nothing from the backends (the choice is passed in, not
+/// looked up). Sponges made with [`Sponge::new`] run the portable build; those of keygen,
+/// signing, verification, mu and the pre-hashes are made with [`Sponge::with`] and the
+/// backend's choice (`Backend::keccak`, `backend::keccak`).
+#[derive(Clone, Copy)]
+pub(crate) struct Permutation(fn(&mut [u64; 25]));
+
+impl Permutation {
+    /// [`f1600`], the portable build.
+    pub(crate) const PORTABLE: Self = Self(f1600);
+
+    /// Another build of the rounds of [`f1600_rounds`]: it must compute exactly
+    /// Keccak-f[1600], in constant time.
+    pub(crate) const fn build(f1600: fn(&mut [u64; 25])) -> Self {
+        Self(f1600)
+    }
+
+    /// Permutes `state`.
+    #[inline(always)]
+    pub(crate) fn apply(self, state: &mut [u64; 25]) {
+        tick!(KeccakScalar, 1);
+        (self.0)(state)
+    }
 }
 
 /// The 24 rounds of [`f1600`] as plain Rust, inlined into each build of it.
@@ -188,6 +204,8 @@ pub(crate) fn f1600_rounds(state: &mut [u64; 25]) {
 #[derive(Clone)]
 pub(crate) struct Sponge<const RATE: usize, const DS: u8> {
     state: [u64; 25],
+    /// The build of the permutation this sponge runs.
+    keccak: Permutation,
     /// Byte position inside the current block (absorbing, then squeezing).
     pos: usize,
 }
@@ -199,10 +217,16 @@ impl<const RATE: usize, const DS: u8> Drop for Sponge<RATE, DS> {
 }
 
 impl<const RATE: usize, const DS: u8> Sponge<RATE, DS> {
-    /// An empty sponge, ready to absorb.
+    /// An empty sponge, ready to absorb, on the portable permutation.
     pub(crate) const fn new() -> Self {
+        Self::with(Permutation::PORTABLE)
+    }
+
+    /// An empty sponge, ready to absorb, on the permutation `keccak`.
+    pub(crate) const fn with(keccak: Permutation) -> Self {
         Self {
             state: [0; 25],
+            keccak,
             pos: 0,
         }
     }
@@ -238,7 +262,7 @@ impl<const RATE: usize, const DS: u8> Sponge<RATE, DS> {
                 data = &data[1..];
             }
             if self.pos == RATE {
-                f1600(&mut self.state);
+                self.keccak.apply(&mut self.state);
                 self.pos = 0;
             }
         }
@@ -248,7 +272,7 @@ impl<const RATE: usize, const DS: u8> Sponge<RATE, DS> {
     pub(crate) fn finalize(&mut self) {
         self.xor_byte(self.pos, DS);
         self.xor_byte(RATE - 1, 0x80);
-        f1600(&mut self.state);
+        self.keccak.apply(&mut self.state);
         self.pos = 0;
     }
 
@@ -256,7 +280,7 @@ impl<const RATE: usize, const DS: u8> Sponge<RATE, DS> {
     pub(crate) fn squeeze(&mut self, mut out: &mut [u8]) {
         while !out.is_empty() {
             if self.pos == RATE {
-                f1600(&mut self.state);
+                self.keccak.apply(&mut self.state);
                 self.pos = 0;
             }
             if self.pos & 7 == 0 && out.len() >= 8 {
@@ -283,7 +307,7 @@ impl<const RATE: usize, const DS: u8> Sponge<RATE, DS> {
     pub(crate) fn squeeze_block(&mut self, out: &mut [u8; RATE]) {
         debug_assert!(self.pos == 0 || self.pos == RATE);
         if self.pos == RATE {
-            f1600(&mut self.state);
+            self.keccak.apply(&mut self.state);
         }
         for (k, chunk) in out.chunks_exact_mut(8).enumerate() {
             chunk.copy_from_slice(&self.state[k].to_le_bytes());
@@ -310,9 +334,15 @@ pub(crate) type Sha3_384 = Sponge<104, 0x06>;
 /// SHA3-512 (FIPS 202): rate 72 bytes, 64-byte output.
 pub(crate) type Sha3_512 = Sponge<72, 0x06>;
 
-/// SHAKE256 of the concatenation of `parts`, `out.len()` bytes: FIPS 204's H.
+/// SHAKE256 of the concatenation of `parts`, `out.len()` bytes: FIPS 204's H, on the portable
+/// permutation.
 pub(crate) fn shake256(parts: &[&[u8]], out: &mut [u8]) {
-    let mut h = Shake256::new();
+    shake256_with(Permutation::PORTABLE, parts, out)
+}
+
+/// [`shake256`] on the permutation `keccak`.
+pub(crate) fn shake256_with(keccak: Permutation, parts: &[&[u8]], out: &mut [u8]) {
+    let mut h = Shake256::with(keccak);
     for p in parts {
         h.absorb(p);
     }

@@ -2,7 +2,7 @@
 
 use crate::encoding::pack::integer_to_bytes_2;
 use crate::hash::aes_ctr::AesCtrStream;
-use crate::hash::keccak::{SHAKE256_RATE, Shake128, Shake256};
+use crate::hash::keccak::{Permutation, SHAKE256_RATE, Shake128, Shake256};
 use crate::math::poly::{N, NttPoly, Poly};
 use crate::math::sparse::{MAX_TAU, SparseC};
 use crate::params::{Parameters, Q, SamplerXof};
@@ -196,7 +196,12 @@ pub(crate) fn expand_mask_polys<'a, P: Parameters>(
 /// the list of its nonzero terms ([`SparseC`]: what signing multiplies by;
 /// [`SparseC::write_poly`] gives c itself).
 pub(crate) fn sample_in_ball<P: Parameters>(c_tilde: &[u8]) -> SparseC {
-    let mut h = Shake256::new();
+    sample_in_ball_with::<P>(Permutation::PORTABLE, c_tilde)
+}
+
+/// [`sample_in_ball`] with its sponge on the permutation `keccak`.
+pub(crate) fn sample_in_ball_with<P: Parameters>(keccak: Permutation, c_tilde: &[u8]) -> SparseC {
+    let mut h = Shake256::with(keccak);
     h.absorb(c_tilde);
     h.finalize();
     sample_in_ball_from::<P>(|block| h.squeeze_block(block))

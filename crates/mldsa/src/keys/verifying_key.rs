@@ -4,7 +4,7 @@ use crate::algorithm::mu::{MuBuilder, internal_mu, pure_mu};
 use crate::algorithm::prehash::PreHashed;
 use crate::algorithm::verify::verify_internal;
 use crate::error::{Error, Input, to_array};
-use crate::hash::keccak::shake256;
+use crate::hash::keccak::shake256_with;
 use crate::keys::sig::Signature;
 use crate::params::{ByteArray, MU_LEN, ParameterSet, TR_LEN};
 use core::fmt;
@@ -27,7 +27,7 @@ impl<P: ParameterSet> VerifyingKey<P> {
     /// Wraps an encoding our own key generation produced.
     pub(crate) fn from_trusted(bytes: P::PkBytes) -> Self {
         let mut tr = [0u8; TR_LEN];
-        shake256(&[bytes.as_ref()], &mut tr);
+        shake256_with(crate::backend::keccak(), &[bytes.as_ref()], &mut tr);
         VerifyingKey {
             bytes,
             tr,

@@ -176,6 +176,7 @@ pub(crate) fn vec_exceeds(v: &[Poly], bound: i32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use zeroize::Zeroize;
 
     /// Zeroisation clears every coefficient, on whichever backend wipes (and on the portable
     /// path, forced), and polynomials are aligned as the AVX2 wipe requires.

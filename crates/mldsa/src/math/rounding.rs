@@ -180,6 +180,7 @@ mod tests {
     //! Exhaustive comparison, over all of Z_q, with the pseudocode of FIPS 204 written out
     //! literally (i64 arithmetic, `rem_euclid`, branches).
     use super::*;
+    use crate::params::Parameters;
 
     const Q64: i64 = Q as i64;
 

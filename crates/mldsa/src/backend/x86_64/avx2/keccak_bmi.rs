@@ -27,6 +27,16 @@ fn detected() -> bool {
     cpuid_bmi::get()
 }
 
+/// The permutation the AVX2 backend's scalar sponges run: [`f1600`] where the CPU has BMI1 and
+/// BMI2 and the baseline build lacks them, else the portable build.
+pub(crate) fn permutation() -> crate::hash::keccak::Permutation {
+    use crate::hash::keccak::Permutation;
+    if cfg!(all(target_feature = "bmi1", target_feature = "bmi2")) || !detected() {
+        return Permutation::PORTABLE;
+    }
+    Permutation::build(f1600)
+}
+
 /// Keccak-f[1600] (FIPS 202 section 3.3): the BMI1 and BMI2 build where the CPU has them, else
 /// the baseline one.
 #[inline]

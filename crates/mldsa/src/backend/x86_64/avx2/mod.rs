@@ -166,6 +166,11 @@ impl PackKernels for Avx2 {
 
 impl Backend for Avx2 {
     #[inline(always)]
+    fn keccak(self) -> crate::hash::keccak::Permutation {
+        keccak_bmi::permutation()
+    }
+
+    #[inline(always)]
     fn ntt(self, w: &Poly, out: &mut NttPoly) {
         if self.avx512() {
             avx512!(ntt512::ntt(w, out))
