@@ -54,9 +54,36 @@
 //! # Backends
 //!
 //! The arithmetic, sampling and hashing kernels have a portable implementation and, on x86-64,
-//! an AVX2 one (vectorised NTT, rounding and a 4-way Keccak). The fastest one the CPU supports
-//! is chosen at run time, once; [`backend::force_portable`] (or `MLDSA_BACKEND=portable` in the
-//! environment, with `std`) forces the portable one. Both give identical bytes.
+//! an AVX2 one (vectorised NTT, rounding and a 4-way Keccak) with AVX-512 variants. The fastest
+//! one the CPU supports is chosen at run time, once; [`backend::force_portable`] (or
+//! `MLDSA_BACKEND=portable` in the environment, with `std`) forces the portable one. All give
+//! identical bytes.
+//!
+//! # Map of the floors
+//!
+//! The source is laid out in floors, one folder each, read bottom-up. A floor may import from
+//! the floors below it and never from one above (unit-test modules aside);
+//! `tests/floors.rs` reads this table and checks every `crate::` path in the source against it.
+//! Where a lower floor needs something only a higher one can provide, the dependency is
+//! inverted, and the module doc says how: a trait the lower floor defines and the backends
+//! implement (`encoding::kernels::PackKernels`), a value passed in (the Keccak-f\[1600\] build a
+//! sponge runs, `hash::keccak::Permutation`), or an impl placed on the higher floor (the
+//! polynomials' `Zeroize`, in `backend/wipe.rs`).
+//!
+//! | floor | folder or file | holds | may import |
+//! | --- | --- | --- | --- |
+//! | 1 | `support` | constant-time hooks, declassification sites, scratch memory, profile counters | nothing of the crate |
+//! | 2 | `math` | Z_q, R_q and T_q: field, polynomials, NTT (Alg. 41-49), rounding and hints (Alg. 35-40), sparse products | 1 |
+//! | 3 | `params` | the parameter sets (FIPS 204 Tables 1-2) and their vector types | 1-2 |
+//! | 4 | `error` | the error types | 1-3 |
+//! | 5 | `encoding` | bit packing (Alg. 9-21), key and signature encodings (Alg. 22-28) | 1-4 |
+//! | 6 | `hash` | Keccak and the SHAKE sponges, AES-256-CTR, the samplers (Alg. 14-15, 29-34) | 1-5 |
+//! | 7 | `backend` | the kernel trait (its defaults are the portable reference), the dispatch, `x86_64/` | 1-6 |
+//! | 8 | `algorithm` | KeyGen, Sign, Verify (Alg. 6-8, written once over the backend), mu and the pre-hashes, the expanded key | 1-7 |
+//! | 9 | `keys` | `SigningKey`, `VerifyingKey`, `PreparedVerifyingKey`, `Signature`, `PublicMatrix` | 1-8 |
+//! | 10 | `api` | front doors: streaming, batches, the round-3 Dilithium sets | 1-9 |
+//! | 11 | `pkix` | RFC 9881 SPKI, PKCS#8 and PEM (feature `pkcs8`) | 1-10 |
+//! | 12 | `diagnostics` | entry points for the constant-time harness and the profile | 1-11 |
 //!
 //! # Glossary: spec symbols in code
 //!

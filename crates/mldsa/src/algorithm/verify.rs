@@ -4,7 +4,7 @@ use crate::backend::{Backend, with_backend};
 use crate::encoding::encode::{pk_decode, sig_decode};
 use crate::error::{Error, Input};
 use crate::hash::keccak::shake256_with;
-use crate::hash::sample::sample_in_ball_with;
+use crate::hash::sample::sample_in_ball;
 use crate::math::poly::{NttPoly, Poly};
 use crate::params::{D, MU_LEN, Parameters, PolyVec};
 #[cfg(feature = "alloc")]
@@ -168,7 +168,7 @@ fn verify_with<P: Parameters, B: Backend>(
 
     // Step 9: c = SampleInBall(c-tilde).
     let mut c = Poly::ZERO;
-    sample_in_ball_with::<P>(b.keccak(), c_tilde).write_poly(&mut c);
+    sample_in_ball::<P>(b.keccak(), c_tilde).write_poly(&mut c);
     let mut c_hat = NttPoly::ZERO;
     b.ntt(&c, &mut c_hat);
 

@@ -9,7 +9,7 @@
 
 use crate::backend::Backend;
 use crate::hash::keccak::shake256_with;
-use crate::hash::sample::sample_in_ball_with;
+use crate::hash::sample::sample_in_ball;
 use crate::math::poly::Poly;
 use crate::math::sparse::SparseC;
 use crate::params::Parameters;
@@ -81,5 +81,5 @@ pub(crate) fn challenge_scalar<P: Parameters>(
     // discarded with a rejected attempt; FIPS 204 allows it to become public, and SampleInBall
     // branches on it.
     public_mut(c_tilde);
-    sample_in_ball_with::<P>(keccak, c_tilde)
+    sample_in_ball::<P>(keccak, c_tilde)
 }

@@ -64,9 +64,8 @@ fn leaf_costs_on<P: ParameterSet, B: Backend>(b: B, iters: u32) -> [f64; KERNELS
         let (ns, calls) = match kernel {
             Kernel::KeccakScalar => {
                 let mut s = [0u64; 25];
-                time(iters, || {
-                    crate::hash::keccak::f1600(core::hint::black_box(&mut s))
-                })
+                let keccak = b.keccak();
+                time(iters, || keccak.apply(core::hint::black_box(&mut s)))
             }
             Kernel::Keccak4x => match b.keccak4x_for_profile() {
                 Some(permute) => {
@@ -102,8 +101,10 @@ fn leaf_costs_on<P: ParameterSet, B: Backend>(b: B, iters: u32) -> [f64; KERNELS
                 })
             }
             Kernel::SparseMul => {
-                let c =
-                    crate::hash::sample::sample_in_ball::<P>(&rng.bytes::<64>()[..P::C_TILDE_LEN]);
+                let c = crate::hash::sample::sample_in_ball::<P>(
+                    b.keccak(),
+                    &rng.bytes::<64>()[..P::C_TILDE_LEN],
+                );
                 let mut s = crate::math::poly::SmallPoly::ZERO;
                 for x in s.0.iter_mut() {
                     *x = rng.range(-P::ETA, P::ETA) as i8;
@@ -273,6 +274,7 @@ fn leaf_costs_on<P: ParameterSet, B: Backend>(b: B, iters: u32) -> [f64; KERNELS
                 time(iters, || {
                     c_tilde[0] = c_tilde[0].wrapping_add(1);
                     core::hint::black_box(crate::hash::sample::sample_in_ball::<P>(
+                        b.keccak(),
                         &c_tilde[..P::C_TILDE_LEN],
                     ));
                 })

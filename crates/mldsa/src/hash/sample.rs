@@ -195,12 +195,8 @@ pub(crate) fn expand_mask_polys<'a, P: Parameters>(
 /// FIPS 204 Algorithm 29, SampleInBall: the challenge c with tau coefficients in {-1, 1}, as
 /// the list of its nonzero terms ([`SparseC`]: what signing multiplies by;
 /// [`SparseC::write_poly`] gives c itself).
-pub(crate) fn sample_in_ball<P: Parameters>(c_tilde: &[u8]) -> SparseC {
-    sample_in_ball_with::<P>(Permutation::PORTABLE, c_tilde)
-}
-
-/// [`sample_in_ball`] with its sponge on the permutation `keccak`.
-pub(crate) fn sample_in_ball_with<P: Parameters>(keccak: Permutation, c_tilde: &[u8]) -> SparseC {
+/// Its sponge runs the permutation `keccak` (the backend's choice).
+pub(crate) fn sample_in_ball<P: Parameters>(keccak: Permutation, c_tilde: &[u8]) -> SparseC {
     let mut h = Shake256::with(keccak);
     h.absorb(c_tilde);
     h.finalize();
@@ -457,7 +453,8 @@ mod tests {
                 let c_tilde: [u8; 64] = test_bytes(label);
                 let c_tilde = &c_tilde[..P::C_TILDE_LEN];
                 let mut c = Poly::ZERO;
-                sample_in_ball::<P>(c_tilde).write_poly(&mut c);
+                sample_in_ball::<P>(crate::hash::keccak::Permutation::PORTABLE, c_tilde)
+                    .write_poly(&mut c);
                 let expect = sample_in_ball_literal(P::TAU, c_tilde);
                 assert_eq!(c.0, expect, "{}, c-tilde {label}", P::NAME);
                 assert_eq!(c.0.iter().filter(|&&x| x != 0).count(), P::TAU);

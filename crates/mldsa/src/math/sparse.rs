@@ -363,7 +363,10 @@ mod tests {
         let mut rng = SplitMix64(P::TAU as u64);
         for round in 0..seeds {
             let c_tilde: [u8; 64] = rng.bytes();
-            let sparse = sample_in_ball::<P>(&c_tilde[..P::C_TILDE_LEN]);
+            let sparse = sample_in_ball::<P>(
+                crate::hash::keccak::Permutation::PORTABLE,
+                &c_tilde[..P::C_TILDE_LEN],
+            );
             let mut c = Poly::ZERO;
             sparse.write_poly(&mut c);
             assert_eq!(sparse.offsets().len(), P::TAU);
@@ -461,7 +464,11 @@ mod tests {
         fn run<P: Parameters, B: Backend>(name: &str, b: B) {
             let mut rng = SplitMix64(7);
             let mut c = Poly::ZERO;
-            sample_in_ball::<P>(&rng.bytes::<64>()[..P::C_TILDE_LEN]).write_poly(&mut c);
+            sample_in_ball::<P>(
+                crate::hash::keccak::Permutation::PORTABLE,
+                &rng.bytes::<64>()[..P::C_TILDE_LEN],
+            )
+            .write_poly(&mut c);
             let s: [i8; N] = core::array::from_fn(|_| rng.range(-(P::ETA), P::ETA) as i8);
             let t = Poly(core::array::from_fn(|_| rng.range(-4095, 4096)));
             let (mut c_hat, mut s_hat, mut tmp) = (NttPoly::ZERO, NttPoly::ZERO, NttPoly::ZERO);
