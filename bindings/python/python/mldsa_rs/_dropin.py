@@ -1,11 +1,24 @@
 """What the dilithium-py compatible objects share: their parameter attributes, the entropy source
 they sign and generate keys with (``os.urandom``, or the AES-256 CTR DRBG after
-``set_drbg_seed``), and the named errors for arguments of the wrong type."""
+``set_drbg_seed``), ``_h``, the named errors for arguments of the wrong type, and a clear
+refusal of dilithium-py's polynomial internals, which have no counterpart here."""
 
 from __future__ import annotations
 
 import os
+from hashlib import shake_256
 from typing import Any, Optional
+
+# dilithium-py's internals that take or return its pure-Python polynomial, vector and matrix
+# objects. The Rust core does that arithmetic without such objects, so these do not exist
+# here; asking for one says so (an AttributeError, so hasattr() stays False) instead of a bare
+# "no attribute". The README's "Not provided" section lists them with the reason.
+_NOT_PROVIDED = frozenset({
+    "R", "M",
+    "_expand_matrix_from_seed", "_expand_vector_from_seed", "_expand_mask_vector",
+    "_pack_pk", "_pack_sk", "_pack_h", "_pack_sig",
+    "_unpack_pk", "_unpack_sk", "_unpack_h", "_unpack_sig",
+})
 
 
 def _not_bytes_like(name: str, value: Any) -> Optional[TypeError]:
@@ -61,3 +74,18 @@ class _Entropy:
 
         self._drbg = AES256_CTR_DRBG(seed)
         self.random_bytes = self._drbg.random_bytes
+
+    @staticmethod
+    def _h(in_bytes: bytes, length: int) -> bytes:
+        """H (FIPS 204 section 3.7): SHAKE256 of ``in_bytes``, ``length`` bytes."""
+        return shake_256(in_bytes).digest(length)
+
+    def __getattr__(self, name: str) -> Any:
+        # Called only for names normal lookup did not find.
+        if name in _NOT_PROVIDED:
+            raise AttributeError(
+                f"{type(self).__name__}.{name} is not provided by mldsa_rs: it works on "
+                "dilithium-py's pure-Python polynomial objects, which the Rust core does not "
+                "use (see 'Not provided' in the mldsa-rs README)"
+            )
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")

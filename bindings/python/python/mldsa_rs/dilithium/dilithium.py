@@ -19,6 +19,12 @@ class Dilithium(_Entropy):
         level = round3_level(parameter_set)
         super().__init__(ROUND3_SETS[level], level)
 
+    @staticmethod
+    def _h(input_bytes: bytes, length: int) -> bytes:
+        """H: SHAKE256 of ``input_bytes``, ``length`` bytes (dilithium-py's round-3 class names
+        the argument ``input_bytes``, its ML_DSA ``in_bytes``)."""
+        return _Entropy._h(input_bytes, length)
+
     def keygen(self) -> tuple[bytes, bytes]:
         """``(pk, sk)`` from 32 bytes of the entropy source."""
         key = LegacySigningKey.from_seed(self._level, self.random_bytes(32))
