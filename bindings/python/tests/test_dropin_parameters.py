@@ -73,7 +73,7 @@ def refused(cls, params, *words):
 
 def test_spliced_dict_from_the_issue_is_refused():
     refused(ML_DSA, SPLICED, "k=6", "ML_DSA_44", "eta=4", "tau=49", "l=5")
-    refused(ML_DSA, dict(SPLICED, level=44), "'level'")
+    refused(ML_DSA, dict(SPLICED, level=44), "unknown parameter 'level'", "k=6", "tau=49")
 
 
 @pytest.mark.parametrize("cls,table", [(ML_DSA, dpy_ml_dsa.DEFAULT_PARAMETERS), (HashML_DSA, dpy_ml_dsa.DEFAULT_PARAMETERS),

@@ -42,23 +42,27 @@ def _same(given: Any, wanted: int) -> bool:
 
 
 def _level(params: Mapping, sets: dict, names: dict, optional: tuple[str, ...]) -> int:
-    family = ", ".join(names.values())
-    what = f"parameter_set is not one of dilithium-py's parameter sets ({family})"
     required = set(next(iter(sets.values())))
-    unknown = sorted(repr(k) for k in params if k not in required and k not in optional)
-    if unknown:
-        raise ValueError(f"{what}: unknown parameter {', '.join(unknown)} (every parameter is used, none ignored)")
-    missing = sorted(repr(k) for k in required if k not in params)
-    if missing:
-        raise ValueError(f"{what}: missing parameter {', '.join(missing)}")
 
     def differences(level: int) -> list[str]:
-        return [f"{k}={params[k]!r} (not {v})" for k, v in sets[level].items() if not _same(params[k], v)]
+        wanted = sets[level].items()
+        return [f"{k}={params[k]!r} (not {v})" for k, v in wanted if k in params and not _same(params[k], v)]
 
     nearest = min(sets, key=lambda level: len(differences(level)))
-    wrong = differences(nearest)
-    if wrong:
-        raise ValueError(f"{what}: it differs from {names[nearest]} in {', '.join(wrong)}")
+    # Every problem at once, so one correction is enough.
+    unknown = sorted(repr(k) for k in params if k not in required and k not in optional)
+    missing = sorted(repr(k) for k in required if k not in params)
+    problems = []
+    if unknown:
+        problems.append(f"unknown parameter {', '.join(unknown)} (every parameter is used, none ignored)")
+    if missing:
+        problems.append(f"missing parameter {', '.join(missing)}")
+    if differences(nearest):
+        problems.append(f"it differs from {names[nearest]} in {', '.join(differences(nearest))}")
+    if problems:
+        family = ", ".join(names.values())
+        what = f"parameter_set is not one of dilithium-py's parameter sets ({family})"
+        raise ValueError(f"{what}: {'; '.join(problems)}")
     return nearest
 
 
