@@ -210,16 +210,18 @@ impl SigningKey {
         self.sign_mu_inner(py, &mu, rnd)
     }
 
-    /// ML-DSA.Sign_internal (Algorithm 7) on a caller-formatted M'.
+    /// ML-DSA.Sign_internal (Algorithm 7) on a caller-formatted M'; `rnd` None means fresh OS
+    /// randomness, as in `sign`.
+    #[pyo3(signature = (m_prime, rnd=None))]
     fn sign_internal<'py>(
         &self,
         py: Python<'py>,
         m_prime: &Bound<'py, PyAny>,
-        rnd: &Bound<'py, PyAny>,
+        rnd: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyBytes>> {
         let m = Message::extract(m_prime, "message")?;
         let mu = internal_mu(py, &self.inner.tr(), &m)?;
-        self.sign_mu_inner(py, &mu, Some(rnd))
+        self.sign_mu_inner(py, &mu, rnd)
     }
 
     /// PKCS#8 DER in `form`, encrypted (PBES2, scrypt, AES-256-CBC) when `password` is given.

@@ -207,14 +207,53 @@ def test_same_public_names():
     assert shape(odrbg.random_bytes) == shape(tdrbg.random_bytes)
     for theirs_obj, ours_obj in ((t, o), (th, oh), (td, od)):
         for attr in vars(theirs_obj):
-            if attr not in ("M", "R", "_drbg"):
+            if attr in NOT_PROVIDED:
+                assert_not_provided(ours_obj, attr)
+            elif attr != "_drbg":
                 assert getattr(ours_obj, attr) == getattr(theirs_obj, attr) or attr == "random_bytes", attr
         for name, fn in inspect.getmembers(type(theirs_obj), inspect.isfunction):
-            if name.startswith("__") or name.startswith("_expand") or name.startswith("_pack") or name.startswith("_unpack") or name == "_h":
+            if name.startswith("__"):
+                continue
+            if name in NOT_PROVIDED:
+                assert_not_provided(ours_obj, name)
                 continue
             ours_fn = getattr(type(ours_obj), name, None)
             assert ours_fn is not None, name
             assert shape(ours_fn) == shape(fn), name
+
+
+# dilithium-py's internals that work on its polynomial objects: not provided, each listed in the
+# README's "Not provided" entry, and asking for one says so.
+NOT_PROVIDED = {"R", "M", "_expand_matrix_from_seed", "_expand_vector_from_seed", "_expand_mask_vector",
+                "_pack_pk", "_pack_sk", "_pack_h", "_pack_sig", "_unpack_pk", "_unpack_sk", "_unpack_h", "_unpack_sig"}
+
+
+def assert_not_provided(obj, name):
+    assert not hasattr(obj, name), name
+    with pytest.raises(AttributeError, match="not provided by mldsa_rs.*README"):
+        getattr(obj, name)
+
+
+def test_not_provided_internals_are_listed_in_the_readme():
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    section = readme.split("**Not provided", 1)[1].split("\n\n", 1)[0]
+    for name in NOT_PROVIDED:
+        assert f"`{name}`" in section, name
+
+
+def test_h_is_dilithium_pys():
+    from dilithium_py.dilithium import Dilithium2 as td
+    from dilithium_py.ml_dsa import ML_DSA_65 as t
+
+    from mldsa_rs.dilithium import Dilithium2 as od
+    from mldsa_rs.ml_dsa import ML_DSA_65 as o
+
+    rng = random.Random(3)
+    for _ in range(20):
+        data, n = rng.randbytes(rng.randrange(300)), rng.randrange(1, 200)
+        assert o._h(data, n) == t._h(data, n) == od._h(data, n) == td._h(data, n)
 
 
 def test_sign_uses_the_expanded_bytes_as_given():

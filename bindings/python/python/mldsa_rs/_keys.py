@@ -17,6 +17,7 @@ from __future__ import annotations
 import io
 from typing import Any, BinaryIO, Iterable, Optional, Union
 
+from ._dropin import byte_length
 from ._native import (
     InvalidKey,
     InvalidSignature,
@@ -33,9 +34,14 @@ _ZERO_RND = bytes(32)
 _FILE_CHUNK = 1 << 20
 
 
-def _rnd(deterministic: bool) -> Optional[bytes]:
-    # None: the Rust side draws rnd from the operating system.
-    return _ZERO_RND if deterministic else None
+def _rnd(deterministic: bool, rnd: Optional[Buffer]) -> Optional[Buffer]:
+    """The rnd to sign with: the caller's (checked by the Rust side), zeros when
+    ``deterministic``, or None, for which the Rust side draws rnd from the operating system."""
+    if rnd is None:
+        return _ZERO_RND if deterministic else None
+    if deterministic:
+        raise ValueError("give rnd or deterministic=True, not both")
+    return rnd
 
 
 def _feed(hasher: Any, data: Union[Buffer, BinaryIO, Iterable[Buffer]]) -> None:
@@ -72,14 +78,19 @@ class _Streaming:
 class Signer(_Streaming):
     """Streaming signer: ``update()`` with chunks or files, then ``finalize()``."""
 
-    def __init__(self, key: SigningKey, context: Buffer, deterministic: bool, prehash: Optional[str]):
+    def __init__(self, key: SigningKey, context: Buffer, rnd: Optional[Buffer], prehash: Optional[str]):
+        if rnd is not None:
+            # Checked and copied now, not when the whole message has been streamed.
+            if byte_length("rnd", rnd) != 32:
+                raise ValueError(f"rnd must be 32 bytes, got {byte_length('rnd', rnd)}")
+            rnd = bytes(rnd)
         super().__init__(key.public_key().tr(), context, prehash)
         self._key = key
-        self._deterministic = deterministic
+        self._rnd = rnd
 
     def finalize(self) -> bytes:
         """The signature of everything passed to ``update``."""
-        rnd = _rnd(self._deterministic)
+        rnd = self._rnd
         digest = self._hasher.finalize()
         if self._prehash:
             return self._key.sign_prehash(self._prehash, digest, self._context, rnd, True)
@@ -206,6 +217,12 @@ class _MLDSAPublicKey(_ByValue):
         if not self._key.verify_mu(mu, signature):
             raise InvalidSignature("signature verification failed")
 
+    def verify_internal(self, signature: Buffer, message: Buffer) -> None:
+        """ML-DSA.Verify_internal (FIPS 204 Algorithm 8) on a caller-formatted M' (ACVP's
+        internal interface): no context or domain separation is added."""
+        if not self._key.verify_internal(message, signature):
+            raise InvalidSignature("signature verification failed")
+
     def compute_mu(self, data: Buffer, context: Buffer = b"") -> bytes:
         """External mu = H(H(pk) || 0 || len(ctx) || ctx || data), 64 bytes."""
         return self._key.compute_mu(data, context)
@@ -275,24 +292,35 @@ class _MLDSAPrivateKey(_NoPickle):
             return self._key.to_pkcs8_der(form, password)
         raise ValueError(f"encoding must be 'PEM' or 'DER', got {encoding!r}")
 
-    def sign(self, data: Buffer, context: Buffer = b"", *, deterministic: bool = False, prehash: Optional[str] = None) -> bytes:
-        """ML-DSA (or with ``prehash``, HashML-DSA) signature; hedged unless
-        ``deterministic``."""
+    # Every signing method is hedged with fresh OS randomness by default; ``deterministic=True``
+    # signs with rnd = 32 zero bytes, and ``rnd=`` with the caller's 32 bytes (ACVP's hedged
+    # cases, or a DRBG's output).
+
+    def sign(self, data: Buffer, context: Buffer = b"", *, deterministic: bool = False,
+             prehash: Optional[str] = None, rnd: Optional[Buffer] = None) -> bytes:
+        """ML-DSA (or with ``prehash``, HashML-DSA) signature."""
         if prehash:
-            return self._key.sign_prehash(prehash, data, context, _rnd(deterministic))
-        return self._key.sign(data, context, _rnd(deterministic))
+            return self._key.sign_prehash(prehash, data, context, _rnd(deterministic, rnd))
+        return self._key.sign(data, context, _rnd(deterministic, rnd))
 
-    def sign_digest(self, digest: Buffer, prehash: str, context: Buffer = b"", *, deterministic: bool = False) -> bytes:
+    def sign_digest(self, digest: Buffer, prehash: str, context: Buffer = b"", *,
+                    deterministic: bool = False, rnd: Optional[Buffer] = None) -> bytes:
         """HashML-DSA signature of a digest the caller made with ``prehash``."""
-        return self._key.sign_prehash(prehash, digest, context, _rnd(deterministic), True)
+        return self._key.sign_prehash(prehash, digest, context, _rnd(deterministic, rnd), True)
 
-    def sign_mu(self, mu: Buffer, *, deterministic: bool = False) -> bytes:
+    def sign_mu(self, mu: Buffer, *, deterministic: bool = False, rnd: Optional[Buffer] = None) -> bytes:
         """Signature of an external mu (64 bytes, see ``compute_mu``)."""
-        return self._key.sign_mu(mu, _rnd(deterministic))
+        return self._key.sign_mu(mu, _rnd(deterministic, rnd))
 
-    def signer(self, context: Buffer = b"", *, deterministic: bool = False, prehash: Optional[str] = None) -> Signer:
+    def sign_internal(self, message: Buffer, *, deterministic: bool = False, rnd: Optional[Buffer] = None) -> bytes:
+        """ML-DSA.Sign_internal (FIPS 204 Algorithm 7) on a caller-formatted M' (ACVP's
+        internal interface): no context or domain separation is added."""
+        return self._key.sign_internal(message, _rnd(deterministic, rnd))
+
+    def signer(self, context: Buffer = b"", *, deterministic: bool = False,
+               prehash: Optional[str] = None, rnd: Optional[Buffer] = None) -> Signer:
         """A streaming signer for a message given in chunks or as a file."""
-        return Signer(self._key, context, deterministic, prehash)
+        return Signer(self._key, context, _rnd(deterministic, rnd), prehash)
 
     def prepared(self):
         """This key with the public matrix A-hat kept: faster for many signatures."""

@@ -12,14 +12,16 @@ False
 
 from __future__ import annotations
 
-from .._dropin import _Entropy
+from .._dropin import _Entropy, byte_length, named_type_error as _named
 from .._native import SigningKey, VerifyingKey, sign_expanded, verify_bytes
+from .._params import ML_DSA_SETS, ml_dsa_level
 
 _ZERO_RND = bytes(32)
 
 
 def _check_ctx(ctx: bytes) -> None:
-    if len(ctx) > 255:
+    # len() directly for bytes, the common case, on every sign and verify.
+    if (len(ctx) if type(ctx) is bytes else byte_length("ctx", ctx)) > 255:
         raise ValueError(
             f"ctx bytes must have length at most 255, ctx has length {len(ctx) = }"
         )
@@ -27,9 +29,10 @@ def _check_ctx(ctx: bytes) -> None:
 
 class ML_DSA(_Entropy):
     def __init__(self, parameter_set: dict):
-        super().__init__(parameter_set)
-        self.c_tilde_bytes = parameter_set["c_tilde_bytes"]
-        self.oid = parameter_set.get("oid")
+        level, oid = ml_dsa_level(parameter_set)
+        super().__init__(ML_DSA_SETS[level], level)
+        self.c_tilde_bytes = ML_DSA_SETS[level]["c_tilde_bytes"]
+        self.oid = oid
 
     def _pk_size(self) -> int:
         return 32 + 32 * self.k * 10
@@ -51,19 +54,31 @@ class ML_DSA(_Entropy):
 
     def _keygen_internal(self, zeta: bytes) -> tuple[bytes, bytes]:
         """ML-DSA.KeyGen_internal (FIPS 204 Algorithm 6) from the 32-byte seed."""
-        key = SigningKey.from_seed(self._level, zeta)
+        try:
+            key = SigningKey.from_seed(self._level, zeta)
+        except TypeError as e:
+            raise _named(e, {"zeta": zeta}) from None
         return key.public_key().to_bytes(), key.expanded()
 
     def _sign_internal(
         self, sk: bytes, m: bytes, rnd: bytes, external_mu: bool = False
     ) -> bytes:
         """ML-DSA.Sign_internal (Algorithm 7) on a formatted M', or on mu when
-        ``external_mu`` is True."""
-        return sign_expanded(self._level, sk, m, rnd, external_mu=external_mu)
+        ``external_mu`` is True. ``rnd`` is required (32 bytes), as in dilithium-py: None
+        raises TypeError rather than meaning fresh randomness."""
+        if rnd is None:
+            raise TypeError("rnd must be 32 bytes (a bytes-like object), not None")
+        try:
+            return sign_expanded(self._level, sk, m, rnd, external_mu=external_mu)
+        except TypeError as e:
+            raise _named(e, {"sk": sk, "m": m, "rnd": rnd}) from None
 
     def _verify_internal(self, pk: bytes, m: bytes, sig: bytes) -> bool:
         """ML-DSA.Verify_internal (Algorithm 8) on a formatted M'."""
-        return verify_bytes(self._level, pk, m, sig)
+        try:
+            return verify_bytes(self._level, pk, m, sig)
+        except TypeError as e:
+            raise _named(e, {"pk": pk, "m": m, "sig": sig}) from None
 
     def keygen(self) -> tuple[bytes, bytes]:
         """ML-DSA.KeyGen (Algorithm 1): ``(pk, sk)``."""
@@ -72,44 +87,63 @@ class ML_DSA(_Entropy):
 
     def key_derive(self, seed: bytes) -> tuple[bytes, bytes]:
         """``(pk, sk)`` from the 32-byte seed xi (FIPS 204 section 6.1)."""
-        if len(seed) != 32:
-            raise ValueError("The seed must be 32 bytes long")
-        return self._keygen_internal(seed)
+        try:
+            if byte_length("seed", seed) != 32:
+                raise ValueError("The seed must be 32 bytes long")
+            key = SigningKey.from_seed(self._level, seed)
+        except TypeError as e:
+            raise _named(e, {"seed": seed}) from None
+        return key.public_key().to_bytes(), key.expanded()
 
     def sign(
         self, sk: bytes, m: bytes, ctx: bytes = b"", deterministic: bool = False
     ) -> bytes:
         """ML-DSA.Sign (Algorithm 2)."""
-        _check_ctx(ctx)
-        return sign_expanded(self._level, sk, m, self._rnd(deterministic), ctx)
+        try:
+            _check_ctx(ctx)
+            return sign_expanded(self._level, sk, m, self._rnd(deterministic), ctx)
+        except TypeError as e:
+            raise _named(e, {"sk": sk, "m": m, "ctx": ctx}) from None
 
     def verify(self, pk: bytes, m: bytes, sig: bytes, ctx: bytes = b"") -> bool:
         """ML-DSA.Verify (Algorithm 3)."""
-        _check_ctx(ctx)
-        return verify_bytes(self._level, pk, m, sig, ctx)
+        try:
+            _check_ctx(ctx)
+            return verify_bytes(self._level, pk, m, sig, ctx)
+        except TypeError as e:
+            raise _named(e, {"pk": pk, "m": m, "sig": sig, "ctx": ctx}) from None
 
     def pk_from_sk(self, sk: bytes) -> bytes:
         """The public key of an expanded secret key; ValueError if tr or t0 do not match."""
-        return SigningKey.from_expanded(self._level, sk, True).public_key().to_bytes()
+        try:
+            key = SigningKey.from_expanded(self._level, sk, True)
+        except TypeError as e:
+            raise _named(e, {"sk": sk}) from None
+        return key.public_key().to_bytes()
 
     def prehash_external_mu(self, pk: bytes, m: bytes, ctx: bytes = b"") -> bytes:
         """mu = H(H(pk) || M') for ``sign_external_mu``."""
-        _check_ctx(ctx)
-        if len(pk) != self._pk_size():
-            raise ValueError(
-                f"Public key size doesn't match this ML-DSA object parameters,"
-                f"received {len(pk) = }, expected: {self._pk_size()}"
-            )
-        return VerifyingKey.from_bytes(self._level, pk).compute_mu(m, ctx)
+        try:
+            _check_ctx(ctx)
+            if byte_length("pk", pk) != self._pk_size():
+                raise ValueError(
+                    f"Public key size doesn't match this ML-DSA object parameters,"
+                    f"received {len(pk) = }, expected: {self._pk_size()}"
+                )
+            return VerifyingKey.from_bytes(self._level, pk).compute_mu(m, ctx)
+        except TypeError as e:
+            raise _named(e, {"pk": pk, "m": m, "ctx": ctx}) from None
 
     def sign_external_mu(
         self, sk: bytes, mu: bytes, deterministic: bool = False
     ) -> bytes:
         """An ML-DSA signature from an externally computed mu (64 bytes)."""
-        if len(mu) != 64:
-            raise ValueError(
-                f"mu bytes must have length 64, mu has length {len(mu) = }"
-            )
-        return sign_expanded(
-            self._level, sk, mu, self._rnd(deterministic), external_mu=True
-        )
+        try:
+            if byte_length("mu", mu) != 64:
+                raise ValueError(
+                    f"mu bytes must have length 64, mu has length {len(mu) = }"
+                )
+            rnd = self._rnd(deterministic)
+            return sign_expanded(self._level, sk, mu, rnd, external_mu=True)
+        except TypeError as e:
+            raise _named(e, {"sk": sk, "mu": mu}) from None

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 from typing import Optional, Union
 
+from .._dropin import byte_length
 from .._native import SigningKey, VerifyingKey
+from .._params import oid
 from .default_parameters import ML_DSA_44, ML_DSA_65, ML_DSA_87
 from .ml_dsa import ML_DSA
 
@@ -32,11 +34,19 @@ _BY_LEVEL = {44: ML_DSA_44, 65: ML_DSA_65, 87: ML_DSA_87}
 def _check_oid(ml_dsa: ML_DSA) -> None:
     if not ml_dsa.oid:
         raise ValueError("Only ML_DSAs with specified OIDs can be encoded")
+    # dilithium-py writes whatever OID the object holds, so an object built from a
+    # HASH_ML_DSA_* dict gives keys labelled HashML-DSA, which its own readers refuse. The Rust
+    # codecs write the pure ML-DSA OIDs (RFC 9881) only: refuse rather than relabel.
+    if ml_dsa.oid != oid(ml_dsa._level):
+        raise ValueError(
+            f"this object holds the HashML-DSA OID {ml_dsa.oid}; keys are encoded under the "
+            f"ML-DSA OID {oid(ml_dsa._level)} only (use ML_DSA_{ml_dsa._level})"
+        )
 
 
 def _public(ml_dsa: ML_DSA, pk: bytes) -> VerifyingKey:
     _check_oid(ml_dsa)
-    if len(pk) != ml_dsa._pk_size():
+    if byte_length("pk", pk) != ml_dsa._pk_size():
         raise ValueError("Provided key size doesn't match the provided ML_DSA")
     return VerifyingKey.from_bytes(ml_dsa._level, pk)
 
@@ -93,9 +103,9 @@ def _to_export(
     """The key to write and the form to write it in, after dilithium-py's checks."""
     _check_oid(ml_dsa)
     form = _form(sk, seed, form)
-    if sk and len(sk) != ml_dsa._sk_size():
+    if sk and byte_length("sk", sk) != ml_dsa._sk_size():
         raise ValueError("Invalid signing key size for the provided ML_DSA")
-    if seed and len(seed) != 32:
+    if seed and byte_length("seed", seed) != 32:
         raise ValueError("Invalid seed size")
     return _signing_key(ml_dsa, sk, seed), form
 
