@@ -42,27 +42,27 @@ shift || true
 src=crates/mldsa/src
 case $phase in
 hints)
-    files=(-f "$src/pack.rs")
+    files=(-f "$src/encoding/pack.rs")
     re=(-F 'in hint_bit_unpack|hint_bit_unpack ->|in hint_bit_pack|hint_bit_pack with|in bit_unpack$|bit_unpack ->')
     ;;
 decode)
-    files=(-f "$src/encode.rs" -f "$src/expanded.rs")
+    files=(-f "$src/encoding/encode.rs" -f "$src/algorithm/expanded.rs")
     re=(-F 'sig_decode|sk_decode|pk_decode|unpack_each|ExpandedSecret<P>::decode')
     ;;
 verify)
-    files=(-f "$src/verify.rs")
+    files=(-f "$src/algorithm/verify.rs")
     re=()
     ;;
 rounding)
-    files=(-f "$src/rounding.rs")
+    files=(-f "$src/math/rounding.rs")
     re=()
     ;;
 packing)
-    files=(-f "$src/pack.rs" -f "$src/encode.rs")
+    files=(-f "$src/encoding/pack.rs" -f "$src/encoding/encode.rs")
     re=(-E 'hint_bit_unpack|hint_bit_pack|in bit_unpack$|bit_unpack ->|sig_decode|sk_decode|pk_decode|unpack_each')
     ;;
 sampling)
-    files=(-f "$src/sample.rs")
+    files=(-f "$src/hash/sample.rs")
     re=()
     ;;
 all)

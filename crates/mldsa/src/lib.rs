@@ -194,15 +194,22 @@ macro_rules! write_via_update {
 
 /// Counts calls of a kernel for the benchmark's profile (`profile.rs`); nothing without the
 /// `profile` feature. `tick!(Kernel, n)`: n calls of `profile::Kernel::Kernel`.
+/// `tick!(Kernel, terms(a_hat, v, rows))` counts the pointwise products of A-hat o v.
 #[cfg(feature = "profile")]
 macro_rules! tick {
+    ($kernel:ident, terms($a_hat:expr, $v:expr, $rows:expr)) => {
+        tick!(
+            $kernel,
+            $crate::support::profile::matrix_terms($a_hat, $v, $rows)
+        )
+    };
     ($kernel:ident, $n:expr) => {
         $crate::support::profile::tick($crate::support::profile::Kernel::$kernel, $n)
     };
 }
 #[cfg(not(feature = "profile"))]
 macro_rules! tick {
-    ($kernel:ident, $n:expr) => {};
+    ($kernel:ident, $($n:tt)*) => {};
 }
 
 // The floors, bottom-up (the crate docs' "Map of the floors" says what each holds and may

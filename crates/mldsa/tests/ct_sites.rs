@@ -3,8 +3,12 @@
 //! fewer, or one changed, so a new declassification cannot slip in unreviewed. See
 //! `src/support/declassify.rs` and the policy in ASSURANCE.md section 2.
 
+#[path = "common/source.rs"]
+mod source;
+
+use source::rust_files;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The reviewed sites: (file under `src/`, the line of code, trimmed), sorted by file and then in
 /// source order. What each one reveals, and why FIPS 204 allows it, is in the `Constant time:`
@@ -50,17 +54,6 @@ const REVIEWED: &[(&str, &str)] = &[
 /// How many lines above a site its `Constant time:` comment may start.
 const COMMENT_WINDOW: usize = 8;
 
-fn rust_files(dir: PathBuf, out: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
-
 /// The code of a line: no `//` comment, no string literal contents (so "public key" in an error
 /// message is not a site).
 fn code_of(line: &str) -> String {
@@ -96,9 +89,7 @@ fn mentions(code: &str, word: &str) -> usize {
 #[test]
 fn declassification_sites_are_exactly_the_reviewed_list() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    rust_files(src.clone(), &mut files);
-    files.sort();
+    let files = rust_files(&src);
 
     let mut found: Vec<(String, String)> = Vec::new();
     let mut problems = Vec::new();

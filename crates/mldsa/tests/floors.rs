@@ -4,6 +4,10 @@
 //! cannot drift apart; paths through the crate root's re-exports (`crate::SigningKey`) count as
 //! the floor of the item re-exported. Doc links count too: a reader follows them like imports.
 
+#[path = "common/source.rs"]
+mod source;
+
+use source::rust_files;
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -130,17 +134,6 @@ fn brace_balance(line: &str) -> i32 {
     balance
 }
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
-
 /// The identifiers that follow each `crate::` on a line.
 fn crate_paths(line: &str) -> Vec<&str> {
     line.match_indices("crate::")
@@ -170,9 +163,7 @@ fn imports_run_only_downwards() {
         "the map of the floors in lib.rs lists only {floors:?}"
     );
     let reexports = root_reexports(&lib);
-    let mut files = Vec::new();
-    rust_files(&src_dir(), &mut files);
-    files.sort();
+    let files = rust_files(&src_dir());
     let mut checked = 0;
     let mut upward = Vec::new();
     for path in &files {

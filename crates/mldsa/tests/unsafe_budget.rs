@@ -8,19 +8,12 @@
 //! Clippy's `undocumented_unsafe_blocks` (denied in Cargo.toml) makes every block carry a
 //! `SAFETY:` comment.
 
-use std::fs;
-use std::path::{Path, PathBuf};
+#[path = "common/source.rs"]
+mod source;
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
+use source::rust_files;
+use std::fs;
+use std::path::Path;
 
 #[test]
 fn unsafe_only_where_allowed() {
@@ -30,8 +23,7 @@ fn unsafe_only_where_allowed() {
         lib.contains("#![deny(unsafe_code)]"),
         "lib.rs must deny unsafe_code"
     );
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
+    let files = rust_files(&src);
     let mut allowed_files = 0;
     for path in files {
         let rel = path
@@ -129,8 +121,7 @@ fn python_bindings_forbid_unsafe() {
         lib.contains("#![forbid(unsafe_code)]"),
         "bindings/python/src/lib.rs must forbid unsafe_code"
     );
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
+    let files = rust_files(&src);
     assert!(files.len() >= 5, "bindings/python/src looks empty");
     for path in files {
         let text = fs::read_to_string(&path).unwrap();
@@ -180,8 +171,7 @@ fn ffi_unsafe_only_in_boundary() {
         forbidding >= 5,
         "only {forbidding} forbidding modules found in mldsa-ffi lib.rs"
     );
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
+    let files = rust_files(&src);
     let mut blocks = 0;
     for path in files {
         let rel = path

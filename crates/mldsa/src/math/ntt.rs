@@ -159,10 +159,7 @@ pub(crate) fn matrix_vector_ntt<Row: AsRef<[NttPoly]>>(
     v: &[NttPoly],
     out: &mut [NttPoly],
 ) {
-    tick!(
-        Pointwise,
-        crate::support::profile::matrix_terms(a_hat, v, out.len())
-    );
+    tick!(Pointwise, terms(a_hat, v, out.len()));
     for (w_i, row) in out.iter_mut().zip(a_hat.iter()) {
         for n in 0..N {
             let mut acc = 0i64;

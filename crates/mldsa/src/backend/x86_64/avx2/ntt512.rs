@@ -657,10 +657,7 @@ pub(crate) fn matrix_vector_ntt<Row: AsRef<[NttPoly]>>(
     v: &[NttPoly],
     out: &mut [NttPoly],
 ) {
-    tick!(
-        Pointwise,
-        crate::support::profile::matrix_terms(a_hat, v, out.len())
-    );
+    tick!(Pointwise, terms(a_hat, v, out.len()));
     debug_assert!(
         a_hat.iter().all(|row| row.as_ref().len().min(v.len()) <= 7),
         "Bounds: at most 7 terms per row"
