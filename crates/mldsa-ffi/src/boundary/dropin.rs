@@ -73,7 +73,10 @@ unsafe fn sign_attached(
     // SAFETY: forwarded contract; `copy` is memmove, made before any slice of sm exists.
     unsafe {
         store(smlen, 0);
-        let Some(total) = sig_bytes.checked_add(mlen) else {
+        let Some(total) = sig_bytes
+            .checked_add(mlen)
+            .filter(|&t| t <= isize::MAX as usize)
+        else {
             return -1;
         };
         if sm.is_null() || (m.is_null() && mlen != 0) {
