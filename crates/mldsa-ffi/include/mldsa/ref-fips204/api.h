@@ -4,9 +4,15 @@
  *
  * The reference names are macros for distinct libmldsa symbols (mldsaNN_ref), so this API and
  * the other reference API (which reuses the same names for a different scheme) can share
- * one libmldsa. Return conventions are the reference's: 0 on success, -1 on any failure;
- * `_open` sets *mlen to (size_t)-1 and clears m[0..smlen) on failure. On failure the
- * outputs are zeroed.
+ * one libmldsa. Return conventions are the reference's: 0 on success, -1 on any failure; on
+ * failure the outputs are zeroed.
+ *
+ * crypto_sign_open(m, mlen, sm, smlen, ctx, ctxlen, pk): m has room for smlen bytes (as in the
+ * reference, which clears that many). On success m[0..smlen - CRYPTO_BYTES) is the message and
+ * *mlen its length; m and sm may be the same buffer. On failure *mlen is 0 (the reference since
+ * commit 779ad33, 2024-09-06; round 3 set -1) and m[0..smlen) is cleared, except when sm is NULL
+ * with smlen > 0 or smlen exceeds PTRDIFF_MAX: such a call describes no signed message, is
+ * rejected before reading or writing any buffer, and leaves m untouched.
  *
  * Sets: pqcrystals_dilithium2/3/5 are ML-DSA-44/65/87. keypair draws the 32-byte seed and
  * signing the 32-byte rnd (the reference's default randomized mode) from the program's
