@@ -1,6 +1,9 @@
 /*
- * Drop-in for the CRYSTALS-Dilithium round-3 (v3.1) reference implementation's `api.h`: programs written against
- * it compile unchanged with this directory on the include path and link with -lmldsa.
+ * Drop-in for the CRYSTALS-Dilithium round-3 reference implementation's `api.h`
+ * (github.com/pq-crystals/dilithium, ref/ at tag v3.1, commit 9dddb2a): programs written
+ * against it compile unchanged with this directory on the include path and link with -lmldsa.
+ * Its programs include "sign.h" or "../sign.h": sign.h here declares the same (see there;
+ * nested/ serves "../sign.h").
  *
  * The reference names are macros for distinct libmldsa symbols (dilithiumNN_ref), so this API and
  * the other reference API (which reuses the same names for a different scheme) can share
