@@ -14,7 +14,7 @@
 #      memcheck (0 errors, 0 leaks; test_api on every 8th vector there, for time);
 #   6. installed into a temporary prefix (pkg/install.sh): a program including the drop-ins'
 #      "sign.h" or "../sign.h" builds with only -I, -D and -l flags (dropin_sign_h.c), and the
-#      C and C++ examples build against it (pkg-config, CMake).
+#      README's C and C++ commands run as written (readme.sh: pkg-config, static, CMake).
 # Prints one PASS/FAIL line per stage and closes with "N passed, N failed".
 # usage: run.sh WORK_DIR
 set -uo pipefail
@@ -178,7 +178,7 @@ else
     echo "FAIL valgrind is not installed"
 fi
 
-# Install into a temporary prefix; build the examples against it as users would.
+# Install into a temporary prefix; build against it as users would.
 PREFIX=$WORK/prefix
 rm -rf "$PREFIX"
 stage install bash "$CRATE/pkg/install.sh" "$PREFIX"
@@ -218,27 +218,13 @@ dropin_sign_h() {
     echo "$((ok + 1)) passed, 0 failed"
 }
 stage dropin-sign-h dropin_sign_h
-example_c() {
-    local flags
-    flags=$(PKG_CONFIG_PATH="$PREFIX/lib/pkgconfig" pkg-config --cflags --libs mldsa) || return 1
-    gcc -std=c99 -Wall -Wextra -Werror -pedantic "$CRATE/examples/c/sign_verify.c" $flags \
-        -Wl,-rpath,"$PREFIX/lib" -o "$WORK/example_c" && "$WORK/example_c"
-}
-if command -v pkg-config >/dev/null; then
-    stage example-c-pkg-config example_c
+# The README's C and C++ commands, as written (pkg-config, a static link, CMake), in a fresh
+# shell against a prefix of their own (tests/c/readme.sh).
+if command -v pkg-config >/dev/null && command -v cmake >/dev/null; then
+    rm -rf "$WORK/readme-prefix"
+    stage readme-commands bash "$T/readme.sh" "$WORK/readme-prefix"
 else
-    echo "SKIP example-c-pkg-config: pkg-config is not installed (MLDSA_OFFLINE)"
-fi
-example_cpp() {
-    rm -rf "$WORK/cpp-build"
-    cmake -S "$CRATE/examples/cpp" -B "$WORK/cpp-build" -DCMAKE_PREFIX_PATH="$PREFIX" \
-        -DCMAKE_BUILD_TYPE=Release && cmake --build "$WORK/cpp-build" &&
-        "$WORK/cpp-build/mldsa_cpp_example"
-}
-if command -v cmake >/dev/null; then
-    stage example-cpp-cmake example_cpp
-else
-    echo "SKIP example-cpp-cmake: cmake is not installed (MLDSA_OFFLINE)"
+    echo "SKIP readme-commands: pkg-config or cmake is not installed (MLDSA_OFFLINE)"
 fi
 
 echo "$passed passed, $failed failed"
