@@ -3,7 +3,8 @@
 //! FIPS 204 API (its `crypto_sign_*` functions and the `_signature_internal` /
 //! `_verify_internal` of its sign.h), `dilithium{2,3,5}_ref_*` and `dilithium{2,3,5}aes_ref_*`
 //! for the round-3 v3.1 API (SHAKE and AES variants). Reference conventions: 0 on success, -1
-//! on any failure; `open` sets `*mlen` to -1 and clears `m` on failure.
+//! on any failure; `open` clears `m` on failure and sets `*mlen` to 0 (FIPS 204 reference) or
+//! -1 (round 3).
 //!
 //! Randomness comes, as in the reference, from the program's `randombytes` when it defines one
 //! (NIST's KAT generator does), else from the OS: keypair draws the 32-byte seed, FIPS 204
@@ -73,7 +74,10 @@ unsafe fn sign_attached(
     // SAFETY: forwarded contract; `copy` is memmove, made before any slice of sm exists.
     unsafe {
         store(smlen, 0);
-        let Some(total) = sig_bytes.checked_add(mlen) else {
+        let Some(total) = sig_bytes
+            .checked_add(mlen)
+            .filter(|&t| t <= isize::MAX as usize)
+        else {
             return -1;
         };
         if sm.is_null() || (m.is_null() && mlen != 0) {
@@ -94,7 +98,11 @@ unsafe fn sign_attached(
 }
 
 /// The shared body of `open`: checks sm = sig || msg, then moves msg to m; on failure clears
-/// `m[0..smlen]` and sets `*mlen` to -1, as the reference does.
+/// `m[0..smlen]`, as the reference does, and sets `*mlen` to `failed_mlen` (the FIPS 204
+/// reference's 0, round 3's -1). A call that describes no signed message (sm NULL with
+/// `smlen > 0`, or a length no object can have) is rejected before any buffer is read or
+/// written: the clearing is bounded by the signed message the caller passed, so a bogus
+/// `smlen` never becomes a write of `smlen` bytes into m.
 ///
 /// # Safety
 /// `m` NULL or `smlen` writable bytes; `sm` NULL or `smlen` readable bytes; `mlen` writable.
@@ -104,10 +112,15 @@ unsafe fn open(
     sm: *const u8,
     smlen: usize,
     sig_bytes: usize,
+    failed_mlen: usize,
     f: impl FnOnce(&[u8], &[u8]) -> Outcome,
 ) -> c_int {
     // SAFETY: forwarded contract; the slice of sm ends before m is written (they may overlap).
     unsafe {
+        if (sm.is_null() && smlen != 0) || smlen > isize::MAX as usize {
+            store(mlen, failed_mlen);
+            return -1;
+        }
         let ok = smlen >= sig_bytes
             && !m.is_null()
             && super::guard(|| {
@@ -124,7 +137,7 @@ unsafe fn open(
             if !m.is_null() {
                 core::ptr::write_bytes(m, 0, smlen);
             }
-            store(mlen, usize::MAX);
+            store(mlen, failed_mlen);
             -1
         }
     }
@@ -299,7 +312,8 @@ macro_rules! fips204_ref {
             ) -> c_int {
                 // SAFETY: forwarded contract.
                 unsafe {
-                    super::open(m, mlen, sm, smlen, SIG, |sig, msg| {
+                    // *mlen = 0 on failure: the reference since 779ad33 (2024-09-06).
+                    super::open(m, mlen, sm, smlen, SIG, 0, |sig, msg| {
                         let msg = Message::Pure {
                             msg,
                             ctx: input(ctx, ctxlen)?,
@@ -405,7 +419,8 @@ macro_rules! round3_ref {
             ) -> c_int {
                 // SAFETY: forwarded contract.
                 unsafe {
-                    super::open(m, mlen, sm, smlen, SIG, |sig, msg| {
+                    // *mlen = -1 on failure, as v3.1.
+                    super::open(m, mlen, sm, smlen, SIG, usize::MAX, |sig, msg| {
                         legacy::verify::<P>(sig, msg, fixed::<PK>(pk)?)
                     })
                 }

@@ -22,13 +22,17 @@ pub mod objects;
 #[cfg(test)]
 mod tests;
 
-/// An input of `len` bytes at `p`; NULL is the empty input when `len` is 0.
+/// An input of `len` bytes at `p`; NULL is the empty input when `len` is 0. A length above
+/// `isize::MAX` (C's PTRDIFF_MAX) describes no object and is a length error, never a slice.
 ///
 /// # Safety
 /// A non-NULL `p` points to `len` readable bytes that stay valid and unmodified for `'a`.
 pub(crate) unsafe fn input<'a>(p: *const u8, len: usize) -> Result<&'a [u8], Status> {
     if p.is_null() {
         return if len == 0 { Ok(&[]) } else { Err(Status::Null) };
+    }
+    if len > isize::MAX as usize {
+        return Err(Status::Length);
     }
     // SAFETY: non-NULL, and the caller guarantees `len` readable bytes for 'a.
     Ok(unsafe { core::slice::from_raw_parts(p, len) })

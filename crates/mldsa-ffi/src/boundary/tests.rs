@@ -60,3 +60,28 @@ fn every_status_has_its_own_message() {
     let unknown = unsafe { core::ffi::CStr::from_ptr(mldsa_strerror(12345)) };
     assert_eq!(unknown, c"unknown status code");
 }
+
+#[test]
+fn a_length_above_isize_max_is_a_length_error_not_a_slice() {
+    // No object is longer than isize::MAX bytes, so such a length is answered before any slice
+    // is made (from_raw_parts requires it) and before anything is read.
+    let sig = [0u8; 3309];
+    let msg = [0u8; 16];
+    let pk = [0u8; 1952];
+    for mlen in [isize::MAX as usize + 1, usize::MAX] {
+        // SAFETY: sig and pk have the ML-DSA-65 sizes; msg is a real (short) buffer whose
+        // claimed length is rejected before it is read.
+        let rc = unsafe {
+            mldsa65::verify(
+                sig.as_ptr(),
+                sig.len(),
+                msg.as_ptr(),
+                mlen,
+                core::ptr::null(),
+                0,
+                pk.as_ptr(),
+            )
+        };
+        assert_eq!(rc, Status::Length.code(), "mlen {mlen}");
+    }
+}

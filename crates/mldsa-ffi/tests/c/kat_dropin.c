@@ -9,6 +9,7 @@
  * with -DROUND3 -DDILITHIUM_USE_AES for the round-3 AES variant, whose .rsp is not public: its
  * count = 0 entry is known only by its SHA-256 (../shared/vectors/dilithium-aes-round3), so
  * that program writes the entry to the file named on its command line and run.sh hashes it. */
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -145,6 +146,73 @@ static void internal_api(const uint8_t *pk, const uint8_t *sk) {
 }
 #endif
 
+/* *mlen after a failed crypto_sign_open: the reference each header names sets 0 on FIPS 204
+ * master (since commit 779ad33) and -1 on round 3 (v3.1). */
+#ifdef ROUND3
+#define OPEN_FAILED_MLEN ((size_t)-1)
+#else
+#define OPEN_FAILED_MLEN ((size_t)0)
+#endif
+
+static int all_byte(const uint8_t *p, size_t n, uint8_t b) {
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (p[i] != b) return 0;
+    return 1;
+}
+
+/* crypto_sign_open on bogus arguments writes no more of m than a rejected call must clear:
+ * m[0..smlen) of a signed message it was given, and nothing when sm is NULL with smlen > 0 or
+ * smlen exceeds PTRDIFF_MAX (no object is that long: neither sm is read nor m written, so
+ * m = sm + 1 buffer of 64 bytes survives SIZE_MAX, which cleared smlen bytes and crashed). The
+ * bytes of m past smlen stay as they were; *mlen is OPEN_FAILED_MLEN every time. Under ASan
+ * and valgrind any read or write past the 64-byte buffers is an error too. */
+static void open_bounds(const uint8_t *pk, const uint8_t *sm, size_t smlen) {
+    static uint8_t m[CRYPTO_BYTES + 64];
+    uint8_t small[64], sm_small[64] = {0};
+    size_t mlen;
+
+    memset(small, 0x55, sizeof small);
+    mlen = 12345;
+    CHECK(crypto_sign_open(small, &mlen, NULL, SIZE_MAX, CTX(pk)) == -1, "sm NULL, SIZE_MAX");
+    CHECK(mlen == OPEN_FAILED_MLEN, "sm NULL, SIZE_MAX: *mlen = %zu", mlen);
+    CHECK(all_byte(small, sizeof small, 0x55), "sm NULL, SIZE_MAX: m untouched");
+    mlen = 12345;
+    CHECK(crypto_sign_open(small, &mlen, NULL, (size_t)1 << 20, CTX(pk)) == -1, "sm NULL, 1 MiB");
+    CHECK(mlen == OPEN_FAILED_MLEN && all_byte(small, sizeof small, 0x55),
+          "sm NULL, 1 MiB: *mlen = %zu, m untouched", mlen);
+    mlen = 12345;
+    CHECK(crypto_sign_open(small, &mlen, sm_small, SIZE_MAX, CTX(pk)) == -1, "smlen SIZE_MAX");
+    CHECK(mlen == OPEN_FAILED_MLEN && all_byte(small, sizeof small, 0x55),
+          "smlen SIZE_MAX: *mlen = %zu, m untouched", mlen);
+    mlen = 12345;
+    CHECK(crypto_sign_open(small, &mlen, sm_small, (size_t)PTRDIFF_MAX + 1, CTX(pk)) == -1,
+          "smlen PTRDIFF_MAX + 1");
+    CHECK(mlen == OPEN_FAILED_MLEN && all_byte(small, sizeof small, 0x55),
+          "smlen PTRDIFF_MAX + 1: *mlen = %zu, m untouched", mlen);
+    CHECK(crypto_sign_open(small, NULL, NULL, SIZE_MAX, CTX(pk)) == -1, "mlen NULL, sm NULL");
+    CHECK(all_byte(small, sizeof small, 0x55), "mlen NULL, sm NULL: m untouched");
+    /* Shorter than a signature: m[0..smlen) cleared, the rest of m untouched. */
+    mlen = 12345;
+    CHECK(crypto_sign_open(small, &mlen, sm_small, 10, CTX(pk)) == -1, "smlen 10");
+    CHECK(mlen == OPEN_FAILED_MLEN && all_zero(small, 10) && all_byte(small + 10, 54, 0x55),
+          "smlen 10: *mlen = %zu, m[0..10) cleared, m[10..64) untouched", mlen);
+    /* A wrong signed message: m[0..smlen) cleared, m[smlen..) untouched. */
+    memset(m, 0x55, sizeof m);
+    mlen = 12345;
+    CHECK(smlen < sizeof m, "smlen fits m");
+    CHECK(crypto_sign_open(m, &mlen, sm, smlen, CTX(pk)) == -1, "tampered open");
+    CHECK(mlen == OPEN_FAILED_MLEN && all_zero(m, smlen) &&
+              all_byte(m + smlen, sizeof m - smlen, 0x55),
+          "tampered: *mlen = %zu, m[0..smlen) cleared, the rest untouched", mlen);
+    /* sm = NULL with smlen 0 is the empty signed message: too short, nothing to clear. */
+    memset(small, 0x55, sizeof small);
+    mlen = 12345;
+    CHECK(crypto_sign_open(small, &mlen, NULL, 0, CTX(pk)) == -1, "sm NULL, smlen 0");
+    CHECK(mlen == OPEN_FAILED_MLEN && all_byte(small, sizeof small, 0x55),
+          "sm NULL, smlen 0: *mlen = %zu, m untouched", mlen);
+}
+
 static void demo(void) {
     static uint8_t pk[CRYPTO_PUBLICKEYBYTES], sk[CRYPTO_SECRETKEYBYTES];
     static uint8_t sm[CRYPTO_BYTES + 64], m2[CRYPTO_BYTES + 64], sig[CRYPTO_BYTES];
@@ -164,8 +232,15 @@ static void demo(void) {
     sm[CRYPTO_BYTES + 3] ^= 1;
     memset(m2, 0x55, sizeof m2);
     CHECK(crypto_sign_open(m2, &mlen2, sm, smlen, CTX(pk)) == -1, "tampered open must fail");
-    CHECK(mlen2 == (size_t)-1, "open sets *mlen to -1 on failure");
+    CHECK(mlen2 == OPEN_FAILED_MLEN, "open sets *mlen to %zu on failure, not %zu",
+          OPEN_FAILED_MLEN, mlen2);
     CHECK(all_zero(m2, smlen), "open clears m on failure");
+    open_bounds(pk, sm, smlen);
+    memset(m2, 0x55, sizeof m2);
+    smlen = 1;
+    CHECK(crypto_sign(m2, &smlen, msg, (size_t)PTRDIFF_MAX, CTX(sk)) == -1 && smlen == 0 &&
+              all_byte(m2, sizeof m2, 0x55),
+          "crypto_sign with mlen PTRDIFF_MAX: rejected before sm is written");
     sig[0] ^= 1;
     CHECK(crypto_sign_verify(sig, siglen, msg, sizeof msg, CTX(pk)) == -1, "tampered verify");
 #ifndef ROUND3

@@ -11,7 +11,10 @@
 #      kat_dropin (reference-style programs, .rsp byte for byte; for the round-3 AES variant the
 #      SHA-256 of its count = 0 entry) run plain, under
 #      -fsanitize=address,undefined (gcc, and clang when installed), and under valgrind
-#      memcheck (0 errors, 0 leaks; test_api on every 8th vector there, for time).
+#      memcheck (0 errors, 0 leaks; test_api on every 8th vector there, for time);
+#   6. installed into a temporary prefix (pkg/install.sh): a program including the drop-ins'
+#      "sign.h" or "../sign.h" builds with only -I, -D and -l flags (dropin_sign_h.c), and the
+#      README's C and C++ commands run as written (readme.sh: pkg-config, static, CMake).
 # Prints one PASS/FAIL line per stage and closes with "N passed, N failed".
 # usage: run.sh WORK_DIR
 set -uo pipefail
@@ -61,7 +64,8 @@ stage symbols symbols
 
 headers() {
     local h std ok=0
-    for h in mldsa.h mldsa/ref-fips204/api.h mldsa/ref-round3/api.h; do
+    for h in mldsa.h mldsa/ref-fips204/api.h mldsa/ref-round3/api.h mldsa/ref-fips204/sign.h \
+        mldsa/ref-round3/sign.h mldsa/ref-fips204/nested/sign.h mldsa/ref-round3/nested/sign.h; do
         for std in c99 c11; do
             gcc -std=$std -Wall -Wextra -Werror -pedantic -fsyntax-only -x c "$INC/$h" || return 1
             ok=$((ok + 1))
@@ -174,31 +178,53 @@ else
     echo "FAIL valgrind is not installed"
 fi
 
-# Install into a temporary prefix; build the examples against it as users would.
+# Install into a temporary prefix; build against it as users would.
 PREFIX=$WORK/prefix
 rm -rf "$PREFIX"
 stage install bash "$CRATE/pkg/install.sh" "$PREFIX"
-example_c() {
-    local flags
-    flags=$(PKG_CONFIG_PATH="$PREFIX/lib/pkgconfig" pkg-config --cflags --libs mldsa) || return 1
-    gcc -std=c99 -Wall -Wextra -Werror -pedantic "$CRATE/examples/c/sign_verify.c" $flags \
-        -Wl,-rpath,"$PREFIX/lib" -o "$WORK/example_c" && "$WORK/example_c"
+# The drop-ins from the install serve the references' programs' includes with nothing but -I,
+# -D and -l flags (the library found through LIBRARY_PATH and LD_LIBRARY_PATH): a synthetic
+# program one directory below a directory without a sign.h includes "sign.h" (-I the drop-in
+# directory, or its nested/) or "../sign.h" (-I nested/), checks CRYPTO_ALGNAME and signs and
+# opens, for every set; "../sign.h" with -I the drop-in directory itself must not compile
+# (nested/ is what serves it).
+dropin_sign_h() {
+    local dir=$WORK/sign-h d m inc name form ok=0 flags
+    rm -rf "$dir"
+    mkdir -p "$dir/prog"
+    cp "$T/dropin_sign_h.c" "$dir/prog/main.c"
+    for d in fips204 round3 round3aes; do
+        for m in 2 3 5; do
+            case $d in
+            fips204) inc=ref-fips204 flags=() name=Dilithium$m ;;
+            round3) inc=ref-round3 flags=(-DROUND3) name=Dilithium$m ;;
+            round3aes) inc=ref-round3 flags=(-DROUND3 -DDILITHIUM_USE_AES) name=Dilithium$m-AES ;;
+            esac
+            for form in "$inc" "$inc/nested" "$inc/nested -DVIA_PARENT"; do
+                # shellcheck disable=SC2086 # form is a directory and, maybe, -DVIA_PARENT
+                LIBRARY_PATH=$PREFIX/lib gcc -std=c99 -Wall -Wextra -Werror -pedantic \
+                    -I"$PREFIX"/include/mldsa/$form "${flags[@]}" -DDILITHIUM_MODE=$m \
+                    -DEXPECTED_ALGNAME="\"$name\"" "$dir/prog/main.c" -lmldsa -o "$dir/prog/main" &&
+                    LD_LIBRARY_PATH=$PREFIX/lib "$dir/prog/main" || return 1
+                ok=$((ok + 1))
+            done
+        done
+    done
+    if gcc -fsyntax-only -I"$PREFIX/include/mldsa/ref-fips204" -DVIA_PARENT \
+        -DEXPECTED_ALGNAME='"Dilithium2"' "$dir/prog/main.c" 2>/dev/null; then
+        echo '"../sign.h" compiled without nested/: the check above proves nothing'
+        return 1
+    fi
+    echo "$((ok + 1)) passed, 0 failed"
 }
-if command -v pkg-config >/dev/null; then
-    stage example-c-pkg-config example_c
+stage dropin-sign-h dropin_sign_h
+# The README's C and C++ commands, as written (pkg-config, a static link, CMake), in a fresh
+# shell against a prefix of their own (tests/c/readme.sh).
+if command -v pkg-config >/dev/null && command -v cmake >/dev/null; then
+    rm -rf "$WORK/readme-prefix"
+    stage readme-commands bash "$T/readme.sh" "$WORK/readme-prefix"
 else
-    echo "SKIP example-c-pkg-config: pkg-config is not installed (MLDSA_OFFLINE)"
-fi
-example_cpp() {
-    rm -rf "$WORK/cpp-build"
-    cmake -S "$CRATE/examples/cpp" -B "$WORK/cpp-build" -DCMAKE_PREFIX_PATH="$PREFIX" \
-        -DCMAKE_BUILD_TYPE=Release && cmake --build "$WORK/cpp-build" &&
-        "$WORK/cpp-build/mldsa_cpp_example"
-}
-if command -v cmake >/dev/null; then
-    stage example-cpp-cmake example_cpp
-else
-    echo "SKIP example-cpp-cmake: cmake is not installed (MLDSA_OFFLINE)"
+    echo "SKIP readme-commands: pkg-config or cmake is not installed (MLDSA_OFFLINE)"
 fi
 
 echo "$passed passed, $failed failed"

@@ -1,12 +1,21 @@
 /*
- * Drop-in for the pq-crystals ML-DSA (FIPS 204) reference implementation's `api.h`: programs written against
- * it compile unchanged with this directory on the include path and link with -lmldsa.
+ * Drop-in for the pq-crystals ML-DSA (FIPS 204) reference implementation's `api.h`
+ * (github.com/pq-crystals/dilithium, ref/ as of master commit 444cdcc, 2024-11-01, "Add internal
+ * functions"; unchanged since): programs written against it compile unchanged with this
+ * directory on the include path and link with -lmldsa. Its programs include "sign.h" or
+ * "../sign.h": sign.h here declares the same (see there; nested/ serves "../sign.h").
  *
  * The reference names are macros for distinct libmldsa symbols (mldsaNN_ref), so this API and
  * the other reference API (which reuses the same names for a different scheme) can share
- * one libmldsa. Return conventions are the reference's: 0 on success, -1 on any failure;
- * `_open` sets *mlen to (size_t)-1 and clears m[0..smlen) on failure. On failure the
- * outputs are zeroed.
+ * one libmldsa. Return conventions are the reference's: 0 on success, -1 on any failure; on
+ * failure the outputs are zeroed.
+ *
+ * crypto_sign_open(m, mlen, sm, smlen, ctx, ctxlen, pk): m has room for smlen bytes (as in the
+ * reference, which clears that many). On success m[0..smlen - CRYPTO_BYTES) is the message and
+ * *mlen its length; m and sm may be the same buffer. On failure *mlen is 0 (the reference since
+ * commit 779ad33, 2024-09-06; round 3 set -1) and m[0..smlen) is cleared, except when sm is NULL
+ * with smlen > 0 or smlen exceeds PTRDIFF_MAX: such a call describes no signed message, is
+ * rejected before reading or writing any buffer, and leaves m untouched.
  *
  * Sets: pqcrystals_dilithium2/3/5 are ML-DSA-44/65/87. keypair draws the 32-byte seed and
  * signing the 32-byte rnd (the reference's default randomized mode) from the program's
@@ -22,9 +31,10 @@
  *
  * The SUPERCOP-style names crypto_sign_keypair, crypto_sign, crypto_sign_open,
  * crypto_sign_signature, crypto_sign_verify, crypto_sign_signature_internal,
- * crypto_sign_verify_internal and CRYPTO_PUBLICKEYBYTES, CRYPTO_SECRETKEYBYTES, CRYPTO_BYTES
- * select one set by DILITHIUM_MODE (2, 3 or 5; default 2, as the reference's config.h). Define
- * MLDSA_NO_CRYPTO_SIGN_NAMES to leave them out.
+ * crypto_sign_verify_internal and CRYPTO_PUBLICKEYBYTES, CRYPTO_SECRETKEYBYTES, CRYPTO_BYTES,
+ * CRYPTO_ALGNAME ("Dilithium2", "Dilithium3", "Dilithium5": the reference's names, which its
+ * NIST KAT generator puts in its file names) select one set by DILITHIUM_MODE (2, 3 or 5;
+ * default 2, as the reference's config.h). Define MLDSA_NO_CRYPTO_SIGN_NAMES to leave them out.
  */
 #ifndef MLDSA_REF_FIPS204_API_H
 #define MLDSA_REF_FIPS204_API_H
@@ -129,6 +139,7 @@ int mldsa87_ref_verify_internal(const uint8_t *sig, size_t siglen, const uint8_t
 #endif
 
 #if DILITHIUM_MODE == 2
+#define CRYPTO_ALGNAME "Dilithium2"
 #define CRYPTO_PUBLICKEYBYTES pqcrystals_dilithium2_PUBLICKEYBYTES
 #define CRYPTO_SECRETKEYBYTES pqcrystals_dilithium2_SECRETKEYBYTES
 #define CRYPTO_BYTES pqcrystals_dilithium2_BYTES
@@ -140,6 +151,7 @@ int mldsa87_ref_verify_internal(const uint8_t *sig, size_t siglen, const uint8_t
 #define crypto_sign_signature_internal pqcrystals_dilithium2_ref_signature_internal
 #define crypto_sign_verify_internal pqcrystals_dilithium2_ref_verify_internal
 #elif DILITHIUM_MODE == 3
+#define CRYPTO_ALGNAME "Dilithium3"
 #define CRYPTO_PUBLICKEYBYTES pqcrystals_dilithium3_PUBLICKEYBYTES
 #define CRYPTO_SECRETKEYBYTES pqcrystals_dilithium3_SECRETKEYBYTES
 #define CRYPTO_BYTES pqcrystals_dilithium3_BYTES
@@ -151,6 +163,7 @@ int mldsa87_ref_verify_internal(const uint8_t *sig, size_t siglen, const uint8_t
 #define crypto_sign_signature_internal pqcrystals_dilithium3_ref_signature_internal
 #define crypto_sign_verify_internal pqcrystals_dilithium3_ref_verify_internal
 #elif DILITHIUM_MODE == 5
+#define CRYPTO_ALGNAME "Dilithium5"
 #define CRYPTO_PUBLICKEYBYTES pqcrystals_dilithium5_PUBLICKEYBYTES
 #define CRYPTO_SECRETKEYBYTES pqcrystals_dilithium5_SECRETKEYBYTES
 #define CRYPTO_BYTES pqcrystals_dilithium5_BYTES

@@ -1,12 +1,21 @@
 /*
- * Drop-in for the CRYSTALS-Dilithium round-3 (v3.1) reference implementation's `api.h`: programs written against
- * it compile unchanged with this directory on the include path and link with -lmldsa.
+ * Drop-in for the CRYSTALS-Dilithium round-3 reference implementation's `api.h`
+ * (github.com/pq-crystals/dilithium, ref/ at tag v3.1, commit 9dddb2a): programs written
+ * against it compile unchanged with this directory on the include path and link with -lmldsa.
+ * Its programs include "sign.h" or "../sign.h": sign.h here declares the same (see there;
+ * nested/ serves "../sign.h").
  *
  * The reference names are macros for distinct libmldsa symbols (dilithiumNN_ref), so this API and
  * the other reference API (which reuses the same names for a different scheme) can share
- * one libmldsa. Return conventions are the reference's: 0 on success, -1 on any failure;
- * `_open` sets *mlen to (size_t)-1 and clears m[0..smlen) on failure. On failure the
- * outputs are zeroed.
+ * one libmldsa. Return conventions are the reference's: 0 on success, -1 on any failure; on
+ * failure the outputs are zeroed.
+ *
+ * crypto_sign_open(m, mlen, sm, smlen, pk): m has room for smlen bytes (as in the reference,
+ * which clears that many). On success m[0..smlen - CRYPTO_BYTES) is the message and *mlen its
+ * length; m and sm may be the same buffer. On failure *mlen is (size_t)-1 (as v3.1 sets it) and
+ * m[0..smlen) is cleared, except when sm is NULL with smlen > 0 or smlen exceeds PTRDIFF_MAX:
+ * such a call describes no signed message, is rejected before reading or writing any buffer,
+ * and leaves m untouched.
  *
  * Sets: Dilithium2/3/5 of round 3 and their AES variants (pqcrystals_dilithiumNaes_ref_*), not
  * ML-DSA. keypair draws the 32-byte seed from the program's randombytes() when it defines one,
