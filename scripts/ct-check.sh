@@ -100,7 +100,7 @@ DIV_INSN='\t(div|idiv)[bwlq]?[ \t]|\t(v?divs[sd]|v?divp[sd]|v?sqrt[sp][sd])[ \t]
 # Prints "count  function  <- caller" for every function that contains div/idiv/sqrt and is
 # reachable, by direct calls and tail jumps, from an mldsa function outside the allow-list.
 # Indirect calls (function pointers, vtables: formatting and panic messages) are not followed;
-# no secret reaches them (Debug output of secret types is redacted, tests/adversarial.rs).
+# no secret reaches them (Debug output of secret types is redacted, tests/adversarial/).
 div_scan() {
     objdump -d --no-show-raw-insn -C "$1" | awk -v root='mldsa::' -v allow="$ALLOW" -v insn="$DIV_INSN" "$CALL_GRAPH_AWK"'
         END {

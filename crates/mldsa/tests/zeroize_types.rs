@@ -1,6 +1,6 @@
 //! Z-1, the compile-time half: every public type that holds secret key material wipes itself
 //! on drop (`zeroize::ZeroizeOnDrop`). This file does not compile if one stops doing so. (The
-//! run-time half, scanning dead stack and freed heap for stale copies, is zeroize_runtime.rs.)
+//! run-time half, scanning dead stack and freed heap for stale copies, is zeroize_runtime/.)
 
 use mldsa::legacy::{Dilithium2, Dilithium3, Dilithium5};
 use mldsa::{MlDsa44, MlDsa65, MlDsa87};

@@ -1,6 +1,6 @@
 //! A fixed-output generator, 1, 2, 3, ... (wrapping), for tests that sign hedged but need the
 //! same rnd every run: `tests/stack.rs` (the stack depth must not depend on where rnd comes
-//! from) and `tests/zeroize_runtime.rs` (rnd-derived needles are computed in advance).
+//! from) and `tests/zeroize_runtime/` (rnd-derived needles are computed in advance).
 //!
 //! Included with `#[path = "common/counting_rng.rs"] mod counting_rng;`.
 

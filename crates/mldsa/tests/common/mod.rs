@@ -1,4 +1,4 @@
-//! Shared helpers for the conformance tests (`acvp.rs`, `ref_kat.rs`).
+//! Shared helpers for the conformance tests (`acvp/`, `ref_kat.rs`).
 //!
 //! - [`vectors_dir`]: locates the read-only vector tree `../shared/vectors` next to the repository.
 //! - [`hex_decode`] / [`hex_field`]: case-insensitive hex decoding with useful panic messages.

@@ -1,4 +1,4 @@
-//! Stack painting, shared by `tests/stack.rs` (ST-1, peak stack) and `tests/zeroize_runtime.rs`
+//! Stack painting, shared by `tests/stack.rs` (ST-1, peak stack) and `tests/zeroize_runtime/`
 //! (Z-1, what secrets an operation leaves in dead stack): fill a region of the calling thread's
 //! stack below a reference point with a pattern, let an operation run, then find the deepest
 //! word it overwrote (or scan what it left behind).
