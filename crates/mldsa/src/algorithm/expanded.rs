@@ -74,7 +74,7 @@ impl<P: Parameters> PreparedMatrix<P> {
 /// An [`ExpandedSecret`] where signing keys keep it: in a heap block under `alloc` (built and
 /// filled in place there), so that moving a key moves a pointer, never the secret. Returning a
 /// key by value, or moving it into a struct, would otherwise leave a stale copy of K, s1, s2 and
-/// t0 in a dead stack frame that no `Drop` can reach (Z-1, found by tests/zeroize_runtime.rs).
+/// t0 in a dead stack frame that no `Drop` can reach (Z-1, found by tests/zeroize_runtime/).
 /// Without `alloc` the secret stays inline and such copies are possible.
 pub(crate) type SecretBox<P> = Scratch<ExpandedSecret<P>>;
 

@@ -343,7 +343,7 @@ fn sign_with<P: Parameters, B: Backend>(
 /// Overwrites the dead frames of the kernels [`sign_with`] called directly (those not inlined
 /// into it: the backend's target-feature functions). Unoptimised builds keep every vector
 /// temporary in those frames, so the sparse products leave copies of s1, s2 and t0 there (Z-1:
-/// `tests/zeroize_runtime.rs` found 16-byte windows of s2 after signing on AVX-512 once the
+/// `tests/zeroize_runtime/` found 16-byte windows of s2 after signing on AVX-512 once the
 /// deeper NTT path no longer ran after them). Called by `sign_with` itself, so the wiped area
 /// starts just below its frame, where theirs were.
 #[inline(always)]

@@ -307,7 +307,7 @@ pub(crate) trait Backend: PackKernels {
 
 /// After ExpandS and ExpandMask on an AES set: the `aes` crate wipes its expanded key when a
 /// stream is dropped, but the key schedule may leave key words in its dead stack frames (Z-1,
-/// `tests/zeroize_runtime.rs`, found four 8-byte lanes of rho''\[0..32\] there after signing on
+/// `tests/zeroize_runtime/`, found four 8-byte lanes of rho''\[0..32\] there after signing on
 /// the portable backend), so the dead stack below the sampler is overwritten. Here, after the portable samplers
 /// (`hash::sample`), because the overwriting is the backend floor's (`wipe`).
 #[inline(always)]

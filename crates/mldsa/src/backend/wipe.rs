@@ -45,7 +45,7 @@ pub(crate) fn wipe_sparse(s: &mut SparseScratch) {
 
 /// Overwrites the 4 KiB of dead stack just below the caller's frame, where a kernel the caller
 /// just returned from had its own frame: kernels working on secrets call this when their
-/// compiled form may have spilled secret values there (Z-1; `tests/zeroize_runtime.rs`). Every
+/// compiled form may have spilled secret values there (Z-1; `tests/zeroize_runtime/`). Every
 /// target: the AES samplers of the Dilithium v3.1 AES sets call it too (`crate::hash::sample`).
 #[inline(never)]
 pub(crate) fn scrub_stack() {

@@ -247,7 +247,7 @@ impl<P: ParameterSet> SigningKey<P> {
     /// returned wrapper is dropped.
     ///
     /// Returning an array by value lets the compiler leave a copy of it in a dead stack frame,
-    /// which no `Drop` can reach (`tests/zeroize_runtime.rs` finds one). Where that matters,
+    /// which no `Drop` can reach (`tests/zeroize_runtime/` finds one). Where that matters,
     /// use [`SigningKey::write_expanded_bytes`] into a buffer you own and wipe.
     pub fn to_expanded_bytes(&self) -> Zeroizing<P::SkBytes> {
         self.secret.encode()
