@@ -4,7 +4,10 @@
 //! which is what noble signs with.
 
 use js_sys::{Array, Uint8Array};
-use mldsa::{Signature, SigningKey, VerifyingKey};
+use core::cell::RefCell;
+use mldsa::{
+    MlDsa44, MlDsa65, MlDsa87, ParameterSet, PublicMatrix, Signature, SigningKey, VerifyingKey,
+};
 use wasm_bindgen::prelude::*;
 
 use crate::bytes::{self, out};
@@ -51,8 +54,9 @@ pub fn ml_sign(
         let sk = bytes::secret(sk);
         let rnd = bytes::rnd(rnd)?;
         by_level!(level, P => {
-            let sig = SigningKey::<P>::sign_with_expanded(&sk, msg, ctx, &rnd).js()?;
-            Ok(out(sig.as_bytes()))
+            let mut mu = mldsa::MuBuilder::pure(&tr_of::<P>(&sk)?, ctx).js()?;
+            mu.update(msg);
+            Ok(out(sign_mu_cached::<P>(&sk, &mu.finalize(), &rnd)?.as_bytes()))
         })
     })
 }
@@ -73,22 +77,83 @@ pub fn ml_sign_internal(
             let mu = if external_mu {
                 mu_arg(m)?
             } else {
-                // tr is bytes 64..128 of the expanded encoding (FIPS 204 Algorithm 24).
-                let tr: &[u8; 64] = sk
-                    .get(64..128)
-                    .and_then(|t| t.try_into().ok())
-                    .ok_or_else(|| crate::error::to_js(mldsa::Error::Length {
-                        input: mldsa::Input::SigningKey,
-                        expected: P::SK_LEN,
-                        got: sk.len(),
-                    }))?;
-                let mut b = mldsa::MuBuilder::internal(tr);
+                let mut b = mldsa::MuBuilder::internal(&tr_of::<P>(&sk)?);
                 b.update(m);
                 b.finalize()
             };
-            let sig = SigningKey::<P>::sign_mu_with_expanded(&sk, &mu, &rnd).js()?;
-            Ok(out(sig.as_bytes()))
+            Ok(out(sign_mu_cached::<P>(&sk, &mu, &rnd)?.as_bytes()))
         })
+    })
+}
+
+/// tr, bytes 64..128 of an expanded secret key (FIPS 204 Algorithm 24), once its length is
+/// checked.
+fn tr_of<P: ParameterSet>(sk: &[u8]) -> Result<[u8; 64], JsValue> {
+    check_sk_len::<P>(sk)?;
+    let mut tr = [0u8; 64];
+    tr.copy_from_slice(&sk[64..128]);
+    Ok(tr)
+}
+
+fn check_sk_len<P: ParameterSet>(sk: &[u8]) -> Result<(), JsValue> {
+    if sk.len() == P::SK_LEN {
+        return Ok(());
+    }
+    Err(crate::error::to_js(mldsa::Error::Length {
+        input: mldsa::Input::SigningKey,
+        expected: P::SK_LEN,
+        got: sk.len(),
+    }))
+}
+
+// The matrix A-hat of the key each set last signed with. noble's API passes the secret key's
+// bytes on every call, so without this every signature would run ExpandA again (about half the
+// work of a signature whose first attempt succeeds); A-hat is derived from rho, which is public
+// (it is in the public key), so keeping it keeps no secret. wasm32 here is single-threaded.
+thread_local! {
+    static MATRICES: RefCell<Matrices> = RefCell::new(Matrices::default());
+}
+
+#[derive(Default)]
+struct Matrices {
+    m44: Option<PublicMatrix<MlDsa44>>,
+    m65: Option<PublicMatrix<MlDsa65>>,
+    m87: Option<PublicMatrix<MlDsa87>>,
+}
+
+trait CachedMatrix: ParameterSet + Sized {
+    fn slot(m: &mut Matrices) -> &mut Option<PublicMatrix<Self>>;
+}
+
+macro_rules! cached {
+    ($($P:ident => $f:ident),*) => {$(
+        impl CachedMatrix for $P {
+            fn slot(m: &mut Matrices) -> &mut Option<PublicMatrix<Self>> {
+                &mut m.$f
+            }
+        }
+    )*};
+}
+
+cached!(MlDsa44 => m44, MlDsa65 => m65, MlDsa87 => m87);
+
+/// Sign_internal from mu with the expanded key bytes, reusing the cached A-hat when rho matches.
+fn sign_mu_cached<P: CachedMatrix>(
+    sk: &[u8],
+    mu: &[u8; 64],
+    rnd: &[u8; 32],
+) -> Result<Signature<P>, JsValue> {
+    check_sk_len::<P>(sk)?;
+    let mut rho = [0u8; 32];
+    rho.copy_from_slice(&sk[..32]);
+    MATRICES.with(|m| {
+        let mut m = m.borrow_mut();
+        let slot = P::slot(&mut m);
+        let matrix = match slot {
+            Some(matrix) if matrix.rho() == &rho => matrix,
+            _ => slot.insert(PublicMatrix::expand(&rho)),
+        };
+        SigningKey::<P>::sign_mu_with_expanded_matrix(sk, mu, rnd, matrix).js()
     })
 }
 
