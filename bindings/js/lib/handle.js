@@ -1,7 +1,7 @@
 // The base of every key class: it owns one wasm-bindgen handle (a Rust object in wasm memory)
-// and releases it on free() or `using`. Secret-key handles have `destroy()`, which also wipes
-// the stack the release used (src/wipe.rs); the glue's FinalizationRegistry releases handles a
-// program forgets to free.
+// and releases it on free() or `using`. Secret-key handles have `destroy()`, which drops the
+// key (the core zeroises it) in a stack frame that is wiped afterwards (src/wipe.rs); the
+// glue's FinalizationRegistry releases handles a program forgets to free.
 const HANDLE = Symbol('handle');
 
 export class KeyObject {
@@ -18,7 +18,9 @@ export class KeyObject {
   free() {
     const h = this[HANDLE];
     this[HANDLE] = undefined;
-    if (h) typeof h.destroy === 'function' ? h.destroy() : h.free();
+    if (!h) return;
+    if (typeof h.destroy === 'function') h.destroy(); // zeroise, in a wiped stack frame
+    h.free();
   }
   [Symbol.dispose]() {
     this.free();

@@ -45,3 +45,9 @@ impl<T> IntoJs<T> for Result<T, mldsa::Error> {
         self.map_err(to_js)
     }
 }
+
+/// A method called on a signing key after `destroy()` (the JS classes prevent it; this is the
+/// answer should the handle be used directly).
+pub fn freed() -> JsValue {
+    type_error("this key has been freed")
+}

@@ -14,7 +14,7 @@ use wasm_bindgen::prelude::*;
 use zeroize::Zeroizing;
 
 use crate::bytes::{self, out};
-use crate::error::{IntoJs, range};
+use crate::error::{IntoJs, freed, range};
 use crate::level::by_level;
 use crate::wipe::wiped;
 
@@ -161,7 +161,18 @@ fn as_str(b: &[u8]) -> &str {
 /// An ML-DSA signing key.
 #[wasm_bindgen(js_name = MlDsaSigningKeyHandle)]
 pub struct JsSigningKey {
-    inner: Sk,
+    // None once destroy() has wiped it (the JS class then drops its handle).
+    inner: Option<Sk>,
+}
+
+impl JsSigningKey {
+    fn sk(&self) -> Result<&Sk, JsValue> {
+        self.inner.as_ref().ok_or_else(freed)
+    }
+
+    fn sk_mut(&mut self) -> Result<&mut Sk, JsValue> {
+        self.inner.as_mut().ok_or_else(freed)
+    }
 }
 
 #[wasm_bindgen(js_class = MlDsaSigningKeyHandle)]
@@ -171,7 +182,7 @@ impl JsSigningKey {
         wiped(|| {
             let seed = bytes::secret_array::<32>(seed, "seed")?;
             let inner = by_level!(level, P => Sk::from(SigningKey::<P>::from_seed(&seed)));
-            Ok(JsSigningKey { inner })
+            Ok(JsSigningKey { inner: Some(inner) })
         })
     }
 
@@ -180,7 +191,7 @@ impl JsSigningKey {
         wiped(|| {
             let seed = bytes::random32()?;
             let inner = by_level!(level, P => Sk::from(SigningKey::<P>::from_seed(&seed)));
-            Ok(JsSigningKey { inner })
+            Ok(JsSigningKey { inner: Some(inner) })
         })
     }
 
@@ -197,7 +208,7 @@ impl JsSigningKey {
             } else {
                 SigningKey::<P>::from_expanded_unverified(&sk)
             }.js()?));
-            Ok(JsSigningKey { inner })
+            Ok(JsSigningKey { inner: Some(inner) })
         })
     }
 
@@ -211,7 +222,9 @@ impl JsSigningKey {
                 AnySigningKey::from_pkcs8_der(&bytes::secret(doc))
             }
             .js()?;
-            Ok(JsSigningKey { inner: key.into() })
+            Ok(JsSigningKey {
+                inner: Some(key.into()),
+            })
         })
     }
 
@@ -232,32 +245,32 @@ impl JsSigningKey {
     /// Drops the key (the core zeroises it) and wipes the stack the drop used: what the JS
     /// `free()` calls. (The glue's own `free`, which the FinalizationRegistry uses for keys
     /// the program forgot, zeroises the key too, but leaves the stack to the next wiped call.)
-    pub fn destroy(self) -> Result<(), JsValue> {
-        wiped(move || {
-            drop(self);
+    pub fn destroy(&mut self) -> Result<(), JsValue> {
+        wiped(|| {
+            self.inner = None;
             Ok(())
         })
     }
 
     #[wasm_bindgen(getter)]
-    pub fn level(&self) -> u32 {
-        match self.inner {
+    pub fn level(&self) -> Result<u32, JsValue> {
+        Ok(match self.sk()? {
             Sk::L44(_) => 44,
             Sk::L65(_) => 65,
             Sk::L87(_) => 87,
-        }
+        })
     }
 
     /// The 32-byte seed, or `undefined` for a key imported from its expanded form.
-    pub fn seed(&self) -> Option<Uint8Array> {
-        each_sk!(&self.inner, k => k.seed().map(|s| out(s)))
+    pub fn seed(&self) -> Result<Option<Uint8Array>, JsValue> {
+        Ok(each_sk!(self.sk()?, k => k.seed().map(|s| out(s))))
     }
 
     /// The FIPS 204 expanded encoding.
     pub fn expanded(&self) -> Result<Uint8Array, JsValue> {
         wiped(|| {
-            each_sk!(&self.inner, k => {
-                let mut buf = Zeroizing::new(vec![0u8; expanded_len(self.level())]);
+            each_sk!(self.sk()?, k => {
+                let mut buf = Zeroizing::new(vec![0u8; expanded_len(self.level()?)]);
                 k.write_expanded_bytes(&mut buf).js()?;
                 Ok(out(&buf))
             })
@@ -265,16 +278,16 @@ impl JsSigningKey {
     }
 
     #[wasm_bindgen(js_name = publicKey)]
-    pub fn public_key(&self) -> JsVerifyingKey {
-        JsVerifyingKey {
-            inner: each_sk!(&self.inner, k => Vk::from(*k.verifying_key())),
-        }
+    pub fn public_key(&self) -> Result<JsVerifyingKey, JsValue> {
+        Ok(JsVerifyingKey {
+            inner: each_sk!(self.sk()?, k => Vk::from(*k.verifying_key())),
+        })
     }
 
     /// Expands and keeps A-hat (16-56 KiB) so later signatures skip ExpandA.
     pub fn prepare(&mut self) -> Result<(), JsValue> {
         wiped(|| {
-            each_sk!(&mut self.inner, k => k.prepare());
+            each_sk!(self.sk_mut()?, k => k.prepare());
             Ok(())
         })
     }
@@ -287,7 +300,7 @@ impl JsSigningKey {
     ) -> Result<Uint8Array, JsValue> {
         wiped(|| {
             let rnd = bytes::rnd(rnd)?;
-            each_sk!(&self.inner, k => {
+            each_sk!(self.sk()?, k => {
                 let mu = MuBuilder::pure(k.tr(), ctx).js()?;
                 let mut mu = mu;
                 mu.update(msg);
@@ -309,7 +322,7 @@ impl JsSigningKey {
         wiped(|| {
             let ph = prehashed(alg, data, is_digest)?;
             let rnd = bytes::rnd(rnd)?;
-            each_sk!(&self.inner, k => {
+            each_sk!(self.sk()?, k => {
                 let mu = MuBuilder::prehashed(k.tr(), ctx, &ph).js()?;
                 Ok(out(k.sign_mu(&mu, &rnd).js()?.as_bytes()))
             })
@@ -318,7 +331,7 @@ impl JsSigningKey {
 
     /// Starts streaming a message to sign (pure ML-DSA with context `ctx`).
     pub fn stream(&self, ctx: &[u8]) -> Result<MuStream, JsValue> {
-        each_sk!(&self.inner, k => Ok(MuStream { mu: Some(MuBuilder::pure(k.tr(), ctx).js()?), tr: *k.tr() }))
+        each_sk!(self.sk()?, k => Ok(MuStream { mu: Some(MuBuilder::pure(k.tr(), ctx).js()?), tr: *k.tr() }))
     }
 
     /// Signs what `stream` absorbed; the stream is used up.
@@ -330,7 +343,7 @@ impl JsSigningKey {
     ) -> Result<Uint8Array, JsValue> {
         wiped(|| {
             let rnd = bytes::rnd(rnd)?;
-            each_sk!(&self.inner, k => {
+            each_sk!(self.sk()?, k => {
                 if &stream.tr != k.tr() {
                     return Err(range("this stream was started by another key"));
                 }
@@ -346,7 +359,7 @@ impl JsSigningKey {
     pub fn to_pkcs8(&self, form: &str, pem: bool) -> Result<Uint8Array, JsValue> {
         wiped(|| {
             let form = key_form(form)?;
-            each_sk!(&self.inner, k => if pem {
+            each_sk!(self.sk()?, k => if pem {
                 Ok(out(k.to_pkcs8_pem(form).js()?.as_bytes()))
             } else {
                 Ok(out(&k.to_pkcs8_der(form).js()?))

@@ -11,7 +11,7 @@ use wasm_bindgen::prelude::*;
 use zeroize::Zeroizing;
 
 use crate::bytes::{self, out};
-use crate::error::{IntoJs, range};
+use crate::error::{IntoJs, freed, range};
 use crate::wipe::wiped;
 
 macro_rules! sets {
@@ -82,7 +82,18 @@ sets!(
 /// A round-3 Dilithium signing key.
 #[wasm_bindgen(js_name = DilithiumSigningKeyHandle)]
 pub struct JsDilithiumSigningKey {
-    inner: Sk,
+    // None once destroy() has wiped it (the JS class then drops its handle).
+    inner: Option<Sk>,
+}
+
+impl JsDilithiumSigningKey {
+    fn sk(&self) -> Result<&Sk, JsValue> {
+        self.inner.as_ref().ok_or_else(freed)
+    }
+
+    fn sk_mut(&mut self) -> Result<&mut Sk, JsValue> {
+        self.inner.as_mut().ok_or_else(freed)
+    }
 }
 
 #[wasm_bindgen(js_class = DilithiumSigningKeyHandle)]
@@ -93,7 +104,7 @@ impl JsDilithiumSigningKey {
         wiped(|| {
             let seed = bytes::secret_array::<32>(seed, "seed")?;
             let inner = by_name!(name, P => Sk::from(SigningKey::<P>::from_seed(&seed)));
-            Ok(JsDilithiumSigningKey { inner })
+            Ok(JsDilithiumSigningKey { inner: Some(inner) })
         })
     }
 
@@ -101,7 +112,7 @@ impl JsDilithiumSigningKey {
         wiped(|| {
             let seed = bytes::random32()?;
             let inner = by_name!(name, P => Sk::from(SigningKey::<P>::from_seed(&seed)));
-            Ok(JsDilithiumSigningKey { inner })
+            Ok(JsDilithiumSigningKey { inner: Some(inner) })
         })
     }
 
@@ -120,32 +131,32 @@ impl JsDilithiumSigningKey {
             } else {
                 SigningKey::<P>::from_bytes_unverified(&sk)
             }.js()?));
-            Ok(JsDilithiumSigningKey { inner })
+            Ok(JsDilithiumSigningKey { inner: Some(inner) })
         })
     }
 
     /// Drops the key (zeroised by the core) and wipes the stack the drop used (see the
     /// ML-DSA handle's `destroy`).
-    pub fn destroy(self) -> Result<(), JsValue> {
-        wiped(move || {
-            drop(self);
+    pub fn destroy(&mut self) -> Result<(), JsValue> {
+        wiped(|| {
+            self.inner = None;
             Ok(())
         })
     }
 
     #[wasm_bindgen(getter)]
-    pub fn algorithm(&self) -> String {
-        sk_name(&self.inner).into()
+    pub fn algorithm(&self) -> Result<String, JsValue> {
+        Ok(sk_name(self.sk()?).into())
     }
 
-    pub fn seed(&self) -> Option<Uint8Array> {
-        each_sk!(&self.inner, k => k.seed().map(|s| out(s)))
+    pub fn seed(&self) -> Result<Option<Uint8Array>, JsValue> {
+        Ok(each_sk!(self.sk()?, k => k.seed().map(|s| out(s))))
     }
 
     #[wasm_bindgen(js_name = toBytes)]
     pub fn to_bytes(&self) -> Result<Uint8Array, JsValue> {
         wiped(|| {
-            each_sk!(&self.inner, k => {
+            each_sk!(self.sk()?, k => {
                 let mut buf = Zeroizing::new(vec![0u8; k.to_bytes().as_ref().len()]);
                 k.write_bytes(&mut buf).js()?;
                 Ok(out(&buf))
@@ -154,15 +165,15 @@ impl JsDilithiumSigningKey {
     }
 
     #[wasm_bindgen(js_name = publicKey)]
-    pub fn public_key(&self) -> JsDilithiumVerifyingKey {
-        JsDilithiumVerifyingKey {
-            inner: each_sk!(&self.inner, k => Vk::from(*k.verifying_key())),
-        }
+    pub fn public_key(&self) -> Result<JsDilithiumVerifyingKey, JsValue> {
+        Ok(JsDilithiumVerifyingKey {
+            inner: each_sk!(self.sk()?, k => Vk::from(*k.verifying_key())),
+        })
     }
 
     pub fn prepare(&mut self) -> Result<(), JsValue> {
         wiped(|| {
-            each_sk!(&mut self.inner, k => k.prepare());
+            each_sk!(self.sk_mut()?, k => k.prepare());
             Ok(())
         })
     }
@@ -171,7 +182,7 @@ impl JsDilithiumSigningKey {
     /// with rho'' from crypto.getRandomValues.
     pub fn sign(&self, msg: &[u8], randomized: bool) -> Result<Uint8Array, JsValue> {
         wiped(|| {
-            each_sk!(&self.inner, k => {
+            each_sk!(self.sk()?, k => {
                 let sig = if randomized {
                     k.sign_randomized_with_rng(&mut getrandom::SysRng, msg)
                 } else {

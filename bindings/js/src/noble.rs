@@ -3,8 +3,8 @@
 //! is decoded as FIPS 204 Sign decodes it (s1 and s2 range-checked, tr and t0 used as given),
 //! which is what noble signs with.
 
-use js_sys::{Array, Uint8Array};
 use core::cell::RefCell;
+use js_sys::{Array, Uint8Array};
 use mldsa::{
     MlDsa44, MlDsa65, MlDsa87, ParameterSet, PublicMatrix, Signature, SigningKey, VerifyingKey,
 };
