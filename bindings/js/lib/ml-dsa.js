@@ -3,7 +3,7 @@
 // the lattice work done by the mldsa crate in WebAssembly. Keys are the FIPS 204 encodings, as
 // noble passes them.
 import * as native from './wasm.js';
-import { abool, abytes, acontext, aopts, arnd, call } from './errors.js';
+import { abool, abytes, acontext, aopts, arnd, call, MlDsaError } from './errors.js';
 
 // FIPS 204 Table 1, as noble exports it (keyed by NIST security category).
 export const PARAMS = Object.freeze({
@@ -24,7 +24,10 @@ const NIST_HASH_OID_PREFIX = [0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x
 const XOF_OUTPUT_LEN = { 11: 32, 12: 64 };
 
 function randomSeed() {
-  return crypto.getRandomValues(new Uint8Array(32));
+  // The same source the wasm side uses for hedged signing (getrandom's wasm_js backend).
+  if (typeof globalThis.crypto?.getRandomValues !== 'function')
+    throw new MlDsaError('no globalThis.crypto.getRandomValues to draw a seed from (Node 18 needs --experimental-global-webcrypto)', 'rng');
+  return globalThis.crypto.getRandomValues(new Uint8Array(32));
 }
 
 function externalMuOpt(opts) {
