@@ -15,7 +15,7 @@ const EXPECTED = { keyGen: 75, sigGen: 360, sigGenTr1: 720, sigVer: 180, refKat:
 
 const server = await serve(
   { '/package/': pkg, '/node_modules/': resolve(pkg, 'node_modules'), '/vectors/': vectors, '/test/': resolve(pkg, 'test') },
-  { '/': page('/test/browser/vectors-page.js') }
+  { '/': page('/test/browser/vectors-page.js'), '/favicon.ico': '' }
 );
 const browser = await puppeteer.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
 let failed = false;
@@ -23,6 +23,7 @@ try {
   const tab = await browser.newPage();
   tab.on('pageerror', (e) => console.error('page error:', e.message));
   tab.on('console', (m) => console.log('page:', m.text()));
+  tab.on('response', (r) => r.status() >= 400 && console.log(`page: ${r.status()} for ${r.url()}`));
   await tab.goto(server.url + '/');
   await tab.waitForFunction(() => window.__result, { timeout: 15 * 60_000, polling: 500 });
   const r = await tab.evaluate(() => window.__result);
