@@ -45,7 +45,7 @@ if (!process.argv.includes('--node-only')) {
     await tab.waitForFunction(() => window.__result, { timeout: 30 * 60_000, polling: 1000 });
     const r = await tab.evaluate(() => window.__result);
     if (!r.ok) throw new Error(r.error);
-    console.log(`\nHeadless ${r.userAgent.match(/(Headless)?Chrome\/[\d.]+/)[0]}:\n`);
+    console.log(`\nHeadless ${r.userAgent.match(/(Headless)?Chrome\/[\d.]+/)[0]} (cross-origin isolated: ${r.isolated}):\n`);
     console.log(table(r.rows));
   } finally {
     await browser.close();

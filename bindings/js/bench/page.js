@@ -7,7 +7,7 @@ import { nobleAdapter, oqsAdapter, runBench } from '/bench/cases.js';
 
 (async () => {
   const libs = { 'mldsa-rs': nobleAdapter(ours), noble: nobleAdapter(noble), 'liboqs-js': await oqsAdapter(oqs) };
-  return { ok: true, rows: runBench(libs, () => performance.now()), userAgent: navigator.userAgent };
+  return { ok: true, rows: runBench(libs, () => performance.now()), userAgent: navigator.userAgent, isolated: crossOriginIsolated };
 })().then(
   (r) => (window.__result = r),
   (e) => (window.__result = { ok: false, error: String(e && e.stack ? e.stack : e) })
