@@ -24,6 +24,12 @@ if ! command -v node >/dev/null; then
     apt-get update -qq && apt-get install -y -qq nodejs npm >/dev/null
 fi
 
+# Debian 12's nodejs is 18, which has globalThis.crypto (the tests' and the package's source of
+# randomness) only behind a flag.
+if [ "$(node -p 'process.versions.node.split(".")[0]')" -lt 19 ]; then
+    export NODE_OPTIONS="${NODE_OPTIONS:-} --experimental-global-webcrypto"
+fi
+
 target_dir=$("${CARGO:-cargo}" metadata --format-version 1 --no-deps --manifest-path "$root/Cargo.toml" |
     node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).target_directory))')
 export CARGO_TARGET_DIR="$target_dir/js-build"
