@@ -46,8 +46,17 @@ function wasmBindgen(version) {
   const args = ['install', '--root', root, 'wasm-bindgen-cli', '--version', version];
   // --locked first (the CLI's own lock file); a registry mirror that lacks one of those exact
   // versions gets the newest compatible ones instead.
-  const locked = spawnSync(cargo, [...args, '--locked'], { stdio: 'inherit' });
-  if (locked.status !== 0) run(cargo, args);
+  // The CLI only rewrites one small module, so it is built for build speed, not its own
+  // (about half the cold build time, which CI pays on every fresh machine).
+  const env = {
+    ...process.env,
+    CARGO_PROFILE_RELEASE_OPT_LEVEL: '1',
+    CARGO_PROFILE_RELEASE_LTO: 'false',
+    CARGO_PROFILE_RELEASE_CODEGEN_UNITS: '16',
+    CARGO_PROFILE_RELEASE_DEBUG: 'false',
+  };
+  const locked = spawnSync(cargo, [...args, '--locked'], { stdio: 'inherit', env });
+  if (locked.status !== 0) run(cargo, args, { env });
   const bin = join(root, 'bin/wasm-bindgen');
   if (cliVersion(bin) !== version) throw new Error(`wasm-bindgen ${version} did not install`);
   return bin;
