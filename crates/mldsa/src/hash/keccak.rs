@@ -152,7 +152,7 @@ fn round(a: [u64; 25], rc: u64) -> [u64; 25] {
 /// Keccak-f[1600] (FIPS 202 section 3.3, 24 rounds of theta, rho, pi, chi, iota).
 ///
 /// On the AVX2 backend the same code compiled for BMI1 and BMI2 runs where the CPU has them
-/// (`backend/avx2/keccak_bmi.rs`: about 1.3x as fast); the portable backend runs the
+/// (`backend/x86_64/avx2/keccak_bmi.rs`: about 1.3x as fast); the portable backend runs the
 /// baseline build. A build that has BMI1 and BMI2 already (`-C target-cpu=native` on such a
 /// CPU) has nothing to choose.
 pub(crate) fn f1600(state: &mut [u64; 25]) {
@@ -161,7 +161,7 @@ pub(crate) fn f1600(state: &mut [u64; 25]) {
         target_arch = "x86_64",
         not(all(target_feature = "bmi1", target_feature = "bmi2"))
     ))]
-    if crate::backend::x86_64::avx2::Avx2::chosen().is_some() {
+    if crate::backend::x86_64::Avx2::chosen().is_some() {
         return crate::backend::x86_64::avx2::keccak_bmi::f1600(state);
     }
     f1600_rounds(state);

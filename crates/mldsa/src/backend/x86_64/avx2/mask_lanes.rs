@@ -19,10 +19,11 @@
 //! sponge are secret and wiped (slots as they are taken and on drop, the sponge on drop).
 
 use super::arith::{SecretBytes, bit_unpack_z, zero_registers};
-use super::keccak4x::{Keccak4x, Shake256x4, shake_pad};
-use super::keccak8x::{Keccak8x, Shake256x8};
+use super::keccak4x::{Shake256x4, shake_pad};
 use super::sample::{MASK_BLOCKS, expand_mask_polys, whole_registers};
 use crate::backend::mask_stream::MaskStream;
+use crate::backend::x86_64::Keccak4x;
+use crate::backend::x86_64::avx512::keccak8x::{Keccak8x, Shake256x8};
 use crate::hash::keccak::SHAKE256_RATE as RATE;
 use crate::hash::sample::{sample_in_ball_from, write_seed_66};
 use crate::math::poly::Poly;

@@ -13,8 +13,9 @@
 //! at a time on the eight-way permutation ([`Keccak8x`], zmm registers), about 28 % cheaper
 //! per sponge, while more than four are left.
 
-use super::keccak4x::{Keccak4x, Shake128x4, Shake256x4};
-use super::keccak8x::{Keccak8x, Shake128x8};
+use super::keccak4x::{Shake128x4, Shake256x4};
+use crate::backend::x86_64::Keccak4x;
+use crate::backend::x86_64::avx512::keccak8x::{Keccak8x, Shake128x8};
 use crate::hash::sample::{coeff_from_half_byte, coeff_from_three_bytes, write_seed_66};
 use crate::math::poly::{N, NttPoly, Poly};
 use crate::params::{Parameters, Q};
