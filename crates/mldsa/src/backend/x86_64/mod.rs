@@ -17,6 +17,7 @@
 
 pub(crate) mod avx2;
 pub(crate) mod avx512;
+pub(crate) mod sample;
 
 use crate::backend::Backend;
 use crate::backend::mask_stream::MaskStream;
@@ -339,7 +340,7 @@ impl Backend for Avx2 {
     #[inline(always)]
     fn expand_a<P: Parameters>(self, rho: &[u8; 32], a_hat: &mut P::MatrixA) {
         match P::XOF {
-            SamplerXof::Shake => avx2!(avx2::sample::expand_a::<P>(self.keccak4x(), rho, a_hat)),
+            SamplerXof::Shake => avx2!(sample::expand_a::<P>(self.keccak4x(), rho, a_hat)),
             SamplerXof::Aes256Ctr => crate::hash::sample::expand_a::<P>(rho, a_hat),
         }
     }
@@ -347,12 +348,7 @@ impl Backend for Avx2 {
     #[inline(always)]
     fn expand_a_times<P: Parameters>(self, rho: &[u8; 32], v: &[NttPoly], out: &mut [NttPoly]) {
         match P::XOF {
-            SamplerXof::Shake => avx2!(avx2::sample::expand_a_times::<P>(
-                self.keccak4x(),
-                rho,
-                v,
-                out
-            )),
+            SamplerXof::Shake => avx2!(sample::expand_a_times::<P>(self.keccak4x(), rho, v, out)),
             SamplerXof::Aes256Ctr => crate::backend::expand_a_times_by_rows::<P>(self, rho, v, out),
         }
     }
@@ -393,12 +389,7 @@ impl Backend for Avx2 {
     #[inline(always)]
     fn next_mask<P: Parameters>(self, stream: &mut MaskStream, rho_pp: &[u8; 64], y: &mut [Poly]) {
         match P::XOF {
-            SamplerXof::Shake => avx2!(avx2::mask_lanes::next_mask::<P>(
-                self.keccak4x(),
-                stream,
-                rho_pp,
-                y
-            )),
+            SamplerXof::Shake => avx2!(sample::next_mask::<P>(self.keccak4x(), stream, rho_pp, y)),
             SamplerXof::Aes256Ctr => {
                 crate::backend::mask_stream::next_mask_each::<P, Self>(self, stream, rho_pp, y)
             }

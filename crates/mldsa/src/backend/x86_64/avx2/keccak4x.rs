@@ -10,8 +10,8 @@
 //! fresh block after each permutation, so no byte position is kept.
 //!
 //! The permutation in AVX2 is [`f1600x4`]; its rounds are written once (the macros below) over
-//! lane operations, so that the AVX-512 permutations (`crate::backend::x86_64::avx512`) run
-//! the same rounds. [`Keccak4x`] says which four-way permutation a sponge runs.
+//! lane operations, so that the AVX-512 permutations (in the sibling folder) run the same
+//! rounds. [`Keccak4x`] says which four-way permutation a sponge runs.
 //!
 //! Constant time: fixed-length arithmetic on lanes; loops depend only on public lengths, the
 //! choice of implementation only on the CPU. The state is zeroised on drop (it holds rho',

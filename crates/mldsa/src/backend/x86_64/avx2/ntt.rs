@@ -718,8 +718,8 @@ pub(crate) fn matrix_vector_ntt<Row: AsRef<[NttPoly]>>(
 
 #[cfg(test)]
 pub(in crate::backend::x86_64) mod tests {
-    //! Shared with the AVX-512 kernels' tests (`../avx512/ntt.rs`): the LCG, the congruence check and
-    //! the adversarial patterns.
+    //! Shared with the AVX-512 kernels' tests (the sibling folder's `ntt.rs`): the LCG, the
+    //! congruence check and the adversarial patterns.
     use super::*;
     use proptest::prelude::*;
 

@@ -1,5 +1,5 @@
-//! The sparse challenge products ([`crate::math::sparse`]) in AVX2 (their AVX-512 variants:
-//! [`crate::backend::x86_64::avx512::sparse`]).
+//! The sparse challenge products ([`crate::math::sparse`]) in AVX2 (their AVX-512 variants are
+//! in the sibling folder).
 //!
 //! Each kernel writes the extended secret [s, -s, s] into the caller's scratch, then adds the
 //! tau windows of it that c selects into accumulators that stay in registers: a whole s1 or s2

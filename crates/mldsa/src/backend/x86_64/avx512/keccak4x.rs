@@ -75,9 +75,9 @@ mod ops_avx512vl {
     }
 }
 
-/// [`f1600x4`](crate::backend::x86_64::avx2::keccak4x::f1600x4) in AVX-512VL: the same rounds, loop and results, in about half the instructions
-/// (see [`ops_avx512vl`]). Callers must have detected AVX-512 F and VL
-/// ([`Keccak4x`](crate::backend::x86_64::Keccak4x) does).
+/// [`f1600x4`](crate::backend::x86_64::avx2::keccak4x::f1600x4) in AVX-512VL: the same rounds, loop
+/// and results, in about half the instructions (see [`ops_avx512vl`]). Callers must have detected
+/// AVX-512 F and VL ([`Keccak4x`](crate::backend::x86_64::Keccak4x) does).
 #[target_feature(enable = "avx2,avx512f,avx512vl")]
 pub(crate) fn f1600x4_avx512vl(state: &mut [__m256i; 25]) {
     tick!(Keccak4x, 1);

@@ -5,5 +5,7 @@
 
 pub(crate) mod keccak4x;
 pub(crate) mod keccak8x;
+pub(crate) mod mask_lanes;
 pub(crate) mod ntt;
+pub(crate) mod sample;
 pub(crate) mod sparse;

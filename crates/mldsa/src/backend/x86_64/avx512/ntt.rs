@@ -1,12 +1,13 @@
 //! AVX-512 (F) NTT and inverse NTT, for the AVX2 backend on CPUs that also have AVX-512.
 //!
-//! Layout and results: those of the AVX2 kernels in [`crate::backend::x86_64::avx2::ntt`] (and so of the portable
-//! code): coefficient or evaluation i at index i, NTT values in FIPS 204's bit-reversed order.
-//! The arithmetic is the AVX2 kernels' butterfly for butterfly: the same signed Montgomery
-//! multiplication with the same twiddles (the AVX2 file's tables, shared), no reduction between
-//! layers, the inverse's final scaling folded into its last layer. So [`ntt`] returns exactly
-//! what [`crate::backend::x86_64::avx2::ntt::ntt`] (and [`crate::math::ntt::ntt`]) return, and [`ntt_inverse`] exactly what
-//! [`crate::backend::x86_64::avx2::ntt::ntt_inverse`] returns; the bounds are theirs.
+//! Layout and results: those of the AVX2 kernels in [`crate::backend::x86_64::avx2::ntt`] (and so
+//! of the portable code): coefficient or evaluation i at index i, NTT values in FIPS 204's
+//! bit-reversed order. The arithmetic is the AVX2 kernels' butterfly for butterfly: the same signed
+//! Montgomery multiplication with the same twiddles (the AVX2 file's tables, shared), no reduction
+//! between layers, the inverse's final scaling folded into its last layer. So [`ntt`] returns
+//! exactly what [`crate::backend::x86_64::avx2::ntt::ntt`] (and [`crate::math::ntt::ntt`]) return,
+//! and [`ntt_inverse`] exactly what [`crate::backend::x86_64::avx2::ntt::ntt_inverse`] returns; the
+//! bounds are theirs.
 //!
 //! A polynomial is 16 registers of 16 lanes; register i holds indices 16i..16i+15, and the whole
 //! polynomial stays in registers (32 zmm) for all 8 layers. Butterflies with len >= 16 pair whole
@@ -475,9 +476,10 @@ macro_rules! each_pair {
 
 /// FIPS 204, Algorithm 41 (NTT), AVX-512.
 ///
-/// Contract: that of [`crate::backend::x86_64::avx2::ntt::ntt`]: input |c| < q; output congruent mod q, evaluation by
-/// evaluation, to [`crate::math::ntt::ntt`], in the same (bit-reversed) order, with |c| < 6q. (It is
-/// in fact equal to the AVX2 and portable outputs: same butterflies, same arithmetic.)
+/// Contract: that of [`crate::backend::x86_64::avx2::ntt::ntt`]: input |c| < q; output congruent
+/// mod q, evaluation by evaluation, to [`crate::math::ntt::ntt`], in the same (bit-reversed) order,
+/// with |c| < 6q. (It is in fact equal to the AVX2 and portable outputs: same butterflies, same
+/// arithmetic.)
 ///
 /// Bounds: as the AVX2 kernel's (no reduction between layers; |c| < 5.1 q after 8 layers).
 #[target_feature(enable = "avx2,avx512f")]
@@ -523,10 +525,10 @@ pub(crate) fn ntt(w: &Poly, out: &mut NttPoly) {
 
 /// FIPS 204, Algorithm 42 (NTT^-1), times 2^32, AVX-512.
 ///
-/// Contract: that of [`crate::backend::x86_64::avx2::ntt::ntt_inverse`]: input |c| < q in the portable (bit-reversed)
-/// order; output congruent mod q, coefficient by coefficient, to [`crate::math::ntt::ntt_inverse`],
-/// with |c| < q (in fact < 0.75 q). (It is in fact equal to the AVX2 kernel's output: same
-/// butterflies, same arithmetic, same folded final scaling.)
+/// Contract: that of [`crate::backend::x86_64::avx2::ntt::ntt_inverse`]: input |c| < q in the
+/// portable (bit-reversed) order; output congruent mod q, coefficient by coefficient, to
+/// [`crate::math::ntt::ntt_inverse`], with |c| < q (in fact < 0.75 q). (It is in fact equal to the
+/// AVX2 kernel's output: same butterflies, same arithmetic, same folded final scaling.)
 ///
 /// Bounds: as the AVX2 kernel's.
 #[target_feature(enable = "avx2,avx512f")]
@@ -624,8 +626,9 @@ fn qinv_vector() -> __m512i {
 
 /// FIPS 204, Algorithm 45 (MultiplyNTT), times 2^-32, AVX-512.
 ///
-/// Contract: that of [`crate::backend::x86_64::avx2::ntt::multiply_ntt`]: |a_i * b_i| <= 2^31 q for every i; out_i =
-/// a_i * b_i * 2^-32 mod q with |out_i| < q (the same values as the AVX2 and portable kernels).
+/// Contract: that of [`crate::backend::x86_64::avx2::ntt::multiply_ntt`]: |a_i * b_i| <= 2^31 q for
+/// every i; out_i = a_i * b_i * 2^-32 mod q with |out_i| < q (the same values as the AVX2 and
+/// portable kernels).
 #[target_feature(enable = "avx2,avx512f")]
 pub(crate) fn multiply_ntt(a: &NttPoly, b: &NttPoly, out: &mut NttPoly) {
     tick!(Pointwise, 1);
@@ -648,9 +651,10 @@ pub(crate) fn multiply_ntt(a: &NttPoly, b: &NttPoly, out: &mut NttPoly) {
 /// FIPS 204, Algorithm 48 (MatrixVectorNTT), with Algorithms 44 and 46 (AddNTT,
 /// AddVectorNTT) fused, times 2^-32, AVX-512.
 ///
-/// Contract: that of [`crate::backend::x86_64::avx2::ntt::matrix_vector_ntt`] (A-hat entries in [0, q), |v_j| < 9q, at
-/// most 7 terms per row; output congruent mod q to the portable result, |c| < q), with the same
-/// values as the AVX2 kernel: each lane's products are summed in 64 bits and reduced once.
+/// Contract: that of [`crate::backend::x86_64::avx2::ntt::matrix_vector_ntt`] (A-hat entries in [0,
+/// q), |v_j| < 9q, at most 7 terms per row; output congruent mod q to the portable result, |c| <
+/// q), with the same values as the AVX2 kernel: each lane's products are summed in 64 bits and
+/// reduced once.
 #[target_feature(enable = "avx2,avx512f")]
 pub(crate) fn matrix_vector_ntt<Row: AsRef<[NttPoly]>>(
     a_hat: &[Row],
