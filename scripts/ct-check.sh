@@ -118,8 +118,8 @@ div_scan() {
 }
 
 # The AVX-512 kernels by their (demangled) names, and the control the matcher must see through.
-AVX512_KERNELS='f1600x4_avx512vl|keccak8x::f1600x8|::ntt512::|::sparse::mul_[a-z0-9]+_512'
-SCAN_CONTROL='mldsa::backend::avx2::arith::low_bits_exceed'
+AVX512_KERNELS='f1600x4_avx512vl|keccak8x::f1600x8|::avx512::ntt::|::sparse::mul_[a-z0-9]+_512'
+SCAN_CONTROL='mldsa::backend::x86_64::avx2::arith::low_bits_exceed'
 # An instruction that moves vector or mask data where it could steer a branch or an address: to
 # a general-purpose register or the flags; or a gather or scatter (vector-indexed memory).
 LEAK_INSN='\t(vmov[dq]|vpextr[bwdq]|vextractps|kmov[bwdq]|vpmovmskb|vmovmskp[sd]|vcvtt?s[sd]2si)[ \t][^#]*,%[abcdersi][a-z0-9]*$|\t(vptest|vtestp[sd]|kortest[bwdq]|ktest[bwdq]|v?u?comis[sd])[ \t]|\tv(p)?(gather|scatter)'
@@ -130,7 +130,7 @@ LEAK_INSN='\t(vmov[dq]|vpextr[bwdq]|vextractps|kmov[bwdq]|vpmovmskb|vmovmskp[sd]
 # `core::core_arch::...::_mm512_...` functions, whose bodies hold the instructions.
 leak_scan() {
     objdump -d --no-show-raw-insn -C "$1" | awk -v pat="$2" -v insn="$LEAK_INSN" \
-        -v follow='core::core_arch::|mldsa::backend::avx2::' "$CALL_GRAPH_AWK"'
+        -v follow='core::core_arch::|mldsa::backend::x86_64::' "$CALL_GRAPH_AWK"'
         END {
             for (f in all) {
                 if (f !~ pat) continue
@@ -166,7 +166,7 @@ avx512_scan() {
         echo "$dirty"
         return 1
     fi
-    echo "AVX-512 scan: no vector-to-scalar move, gather or scatter in $(echo "$kernels" | wc -l) kernel functions at opt-level $level (the control shows $(echo "$control" | awk '{ n += $1 } END { print n }')): $(echo "$kernels" | awk '{ print $2 }' | sed 's/^mldsa::backend::avx2:://' | sort | paste -sd ' ')"
+    echo "AVX-512 scan: no vector-to-scalar move, gather or scatter in $(echo "$kernels" | wc -l) kernel functions at opt-level $level (the control shows $(echo "$control" | awk '{ n += $1 } END { print n }')): $(echo "$kernels" | awk '{ print $2 }' | sed 's/^mldsa::backend::x86_64:://' | sort | paste -sd ' ')"
 }
 
 # Constant flow through the C ABI (issue 16): libmldsa built like the harness (profile ct,

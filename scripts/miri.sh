@@ -9,7 +9,7 @@
 #             with "calling a function that requires unavailable target features").
 #   avx2      the same with RUSTFLAGS="-C target-feature=+avx2": the AVX2 backend is selected
 #             and its kernels' unit tests run, so every unaligned load/store and pointer offset
-#             in src/backend/x86_64/avx2/ is checked.
+#             in src/backend/x86_64/ is checked.
 # MIRIFLAGS: -Zmiri-strict-provenance (no integer-to-pointer casts in the SIMD pointer code).
 #
 # Exhaustive or long tests are ignored (#[cfg_attr(miri, ignore = "...")]) or shrunk
@@ -19,7 +19,7 @@
 #
 # Usage: bash scripts/miri.sh [portable|avx2|all]   (default: all)
 #        extra arguments after the configuration go to the test harness, e.g.
-#        bash scripts/miri.sh avx2 backend::avx2::arith
+#        bash scripts/miri.sh avx2 backend::x86_64::avx2::arith
 # Not in CI (too slow); run it after touching unsafe code or the AVX2 backend.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -2,7 +2,7 @@
 //! F-6, whole operations): keys, expanded keys, deterministic and hedged signatures (with the
 //! same rnd) and verify verdicts, for 1000 seeds per parameter set, plus the legacy Dilithium
 //! sets. Kernel-by-kernel
-//! differential tests live beside the kernels (`src/backend/x86_64/avx2/`).
+//! differential tests live beside the kernels (`src/backend/x86_64/`).
 //!
 //! The backend switch is process-wide, so this file holds a single test.
 

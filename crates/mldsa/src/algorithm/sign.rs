@@ -512,7 +512,7 @@ mod tests {
     fn every_rejection_fires_44() {
         every_rejection_fires::<MlDsa44, _>(crate::backend::Portable);
         #[cfg(target_arch = "x86_64")]
-        if let Some(avx2) = crate::backend::x86_64::avx2::Avx2::detect() {
+        if let Some(avx2) = crate::backend::x86_64::Avx2::detect() {
             every_rejection_fires::<MlDsa44, _>(avx2);
         }
     }
@@ -526,7 +526,7 @@ mod tests {
     fn every_rejection_fires_65() {
         every_rejection_fires::<MlDsa65, _>(crate::backend::Portable);
         #[cfg(target_arch = "x86_64")]
-        if let Some(avx2) = crate::backend::x86_64::avx2::Avx2::detect() {
+        if let Some(avx2) = crate::backend::x86_64::Avx2::detect() {
             every_rejection_fires::<MlDsa65, _>(avx2);
         }
     }
@@ -540,7 +540,7 @@ mod tests {
     fn every_rejection_fires_87() {
         every_rejection_fires::<MlDsa87, _>(crate::backend::Portable);
         #[cfg(target_arch = "x86_64")]
-        if let Some(avx2) = crate::backend::x86_64::avx2::Avx2::detect() {
+        if let Some(avx2) = crate::backend::x86_64::Avx2::detect() {
             every_rejection_fires::<MlDsa87, _>(avx2);
         }
     }

@@ -1,11 +1,11 @@
 //! Where the signing loop's masks and challenges come from (FIPS 204 Alg. 7 steps 11, 15, 16).
 //!
 //! Attempt a's mask y is polynomials a l .. a l + l - 1 of one stream (kappa = a l, and
-//! ExpandMask's y\[r\] is stream polynomial kappa + r), so a backend may make polynomials
-//! before the attempt that uses them. The AVX2 backend does: the challenge hash and
-//! SampleInBall's sponge run in lane 0 of a four-way sponge whose lanes 1-3 make the next mask
-//! polynomials meanwhile (`backend::avx2::mask_lanes`). The others make each attempt's y when
-//! it starts ([`next_mask_each`]) and hash with the scalar sponge ([`challenge_scalar`]).
+//! ExpandMask's y\[r\] is stream polynomial kappa + r), so a backend may make polynomials before
+//! the attempt that uses them. The AVX2 backend does: the challenge hash and SampleInBall's sponge
+//! run in lane 0 of a four-way sponge whose lanes 1-3 make the next mask polynomials meanwhile
+//! (`backend::x86_64::avx2::mask_lanes`). The others make each attempt's y when it starts
+//! ([`next_mask_each`]) and hash with the scalar sponge ([`challenge_scalar`]).
 
 use crate::backend::Backend;
 use crate::hash::keccak::shake256_with;

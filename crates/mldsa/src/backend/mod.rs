@@ -13,7 +13,7 @@
 // Every kernel has the contract of the portable function it stands for (the `Bounds:` line of
 // its doc): the same results, mod q, for every input in that function's domain, and outputs
 // within the same bounds. That is what lets keys made on one backend be used on the other, and
-// what the kernel tests in `backend/avx2/` check against the portable code.
+// what the kernel tests in `backend/x86_64/` check against the portable code.
 
 use crate::backend::mask_stream::MaskStream;
 pub(crate) use crate::encoding::kernels::PackKernels;
@@ -441,7 +441,7 @@ pub fn active_backend() -> BackendKind {
 /// The fastest backend this CPU supports, ignoring any override.
 fn detect() -> u8 {
     #[cfg(target_arch = "x86_64")]
-    if let Some(avx2) = x86_64::avx2::Avx2::detect() {
+    if let Some(avx2) = x86_64::Avx2::detect() {
         return if avx2.detect_avx512() { AVX512 } else { AVX2 };
     }
     PORTABLE
@@ -475,7 +475,7 @@ macro_rules! with_backend {
     (|$b:ident| $body:expr) => {{
         #[cfg(target_arch = "x86_64")]
         {
-            match $crate::backend::x86_64::avx2::Avx2::chosen() {
+            match $crate::backend::x86_64::Avx2::chosen() {
                 Some($b) => $body,
                 None => {
                     let $b = $crate::backend::Portable;

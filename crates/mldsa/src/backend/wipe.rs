@@ -16,7 +16,7 @@ use zeroize::Zeroize;
 #[inline]
 pub(crate) fn wipe(coeffs: &mut [i32; crate::math::poly::N]) {
     #[cfg(target_arch = "x86_64")]
-    if let Some(avx2) = x86_64::avx2::Avx2::chosen() {
+    if let Some(avx2) = x86_64::Avx2::chosen() {
         return avx2.wipe(coeffs);
     }
     zeroize::Zeroize::zeroize(coeffs);
@@ -27,7 +27,7 @@ pub(crate) fn wipe(coeffs: &mut [i32; crate::math::poly::N]) {
 #[inline]
 pub(crate) fn wipe_small(p: &mut SmallPoly) {
     #[cfg(target_arch = "x86_64")]
-    if let Some(avx2) = x86_64::avx2::Avx2::chosen() {
+    if let Some(avx2) = x86_64::Avx2::chosen() {
         return avx2.wipe_small(p);
     }
     zeroize::Zeroize::zeroize(&mut p.0);
@@ -37,7 +37,7 @@ pub(crate) fn wipe_small(p: &mut SmallPoly) {
 #[inline]
 pub(crate) fn wipe_sparse(s: &mut SparseScratch) {
     #[cfg(target_arch = "x86_64")]
-    if let Some(avx2) = x86_64::avx2::Avx2::chosen() {
+    if let Some(avx2) = x86_64::Avx2::chosen() {
         return avx2.wipe_sparse(s);
     }
     s.zeroize_each();

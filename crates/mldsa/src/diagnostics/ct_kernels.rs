@@ -25,7 +25,7 @@ use crate::params::{Matrix, ParameterSet, Parameters, PolyVec};
 use zeroize::Zeroize;
 
 #[cfg(target_arch = "x86_64")]
-use crate::backend::x86_64::avx2::Avx2;
+use crate::backend::x86_64::Avx2;
 
 /// The largest number of polynomials in a vector (k of ML-DSA-87).
 pub const MAX_POLYS: usize = 8;

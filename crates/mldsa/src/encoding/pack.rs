@@ -298,7 +298,7 @@ mod tests {
                 hint_bit_pack::<P, _>(crate::backend::Portable, &h, &mut y);
                 assert_eq!(y, expect, "{} portable, round {round}", P::NAME);
                 #[cfg(target_arch = "x86_64")]
-                if let Some(avx2) = crate::backend::x86_64::avx2::Avx2::detect() {
+                if let Some(avx2) = crate::backend::x86_64::Avx2::detect() {
                     let mut y = vec![0xAAu8; P::OMEGA + P::K];
                     hint_bit_pack::<P, _>(avx2, &h, &mut y);
                     assert_eq!(y, expect, "{} avx2, round {round}", P::NAME);

@@ -341,7 +341,7 @@ mod tests {
             Portable.use_hint_vec::<P>(&h, &r, &mut w1);
             assert!(w1 == expect, "{}: portable UseHint at r0 = 0", P::NAME);
             #[cfg(target_arch = "x86_64")]
-            if let Some(avx2) = crate::backend::x86_64::avx2::Avx2::detect() {
+            if let Some(avx2) = crate::backend::x86_64::Avx2::detect() {
                 let mut w1 = [Poly::ZERO];
                 avx2.use_hint_vec::<P>(&h, &r, &mut w1);
                 assert!(w1 == expect, "{}: AVX2 UseHint at r0 = 0", P::NAME);

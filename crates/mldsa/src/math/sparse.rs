@@ -292,7 +292,7 @@ mod tests {
         let mut v: Vec<(&'static str, Runner)> =
             std::vec![("portable", Box::new(|f| f(&Portable)))];
         #[cfg(target_arch = "x86_64")]
-        if let Some(avx2) = crate::backend::x86_64::avx2::Avx2::detect() {
+        if let Some(avx2) = crate::backend::x86_64::Avx2::detect() {
             v.push(("avx2", Box::new(move |f| f(&avx2))));
             if let Some(avx512) = avx2.with_avx512() {
                 v.push(("avx512", Box::new(move |f| f(&avx512))));
@@ -559,7 +559,7 @@ mod tests {
         }
         all("portable", Portable);
         #[cfg(target_arch = "x86_64")]
-        if let Some(avx2) = crate::backend::x86_64::avx2::Avx2::detect() {
+        if let Some(avx2) = crate::backend::x86_64::Avx2::detect() {
             all("avx2", avx2);
             if let Some(avx512) = avx2.with_avx512() {
                 all("avx512", avx512);

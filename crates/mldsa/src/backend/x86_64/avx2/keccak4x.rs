@@ -9,16 +9,16 @@
 //! absorbed once with the SHAKE suffix, then whole rate blocks squeezed. Squeezing writes a
 //! fresh block after each permutation, so no byte position is kept.
 //!
-//! Two implementations of the permutation, with the same rounds over different lane
-//! operations: [`f1600x4`] in AVX2, and [`f1600x4_avx512vl`], about twice as fast, for CPUs
-//! with AVX-512 F and VL. [`Keccak4x`] says which one a sponge runs.
+//! The permutation in AVX2 is [`f1600x4`]; its rounds are written once (the macros below) over
+//! lane operations, so that the AVX-512 permutations (in the sibling folder) run the same
+//! rounds. [`Keccak4x`] says which four-way permutation a sponge runs.
 //!
 //! Constant time: fixed-length arithmetic on lanes; loops depend only on public lengths, the
 //! choice of implementation only on the CPU. The state is zeroised on drop (it holds rho',
 //! rho'' and their outputs in ExpandS, ExpandMask).
 
-use super::Avx2;
 use super::arith::SecretBytes;
+use crate::backend::x86_64::Keccak4x;
 use crate::hash::keccak::{PI_SOURCE, RHO_OFFSETS, ROUND_CONSTANTS};
 use core::arch::x86_64::*;
 use zeroize::Zeroize;
@@ -111,72 +111,6 @@ mod ops_avx2 {
     }
 }
 
-/// The lane operations in AVX-512VL (AVX-512 instructions on ymm registers): a 64-bit rotate
-/// (`vprolq`) and a three-input bitwise function (`vpternlogq`, whose immediate is the truth
-/// table: bit 4a + 2b + c of it is f(a, b, c)) make a rotation, a three-way XOR and chi one
-/// instruction each, about half the instructions of AVX2 per round. VL also gives 32 vector
-/// registers instead of 16, so fewer of the 25 lanes are spilled.
-mod ops_avx512vl {
-    use core::arch::x86_64::*;
-
-    /// a ^ b ^ c: truth table 0b1001_0110.
-    const XOR3: i32 = 0x96;
-    /// a ^ (!b & c): truth table 0b1101_0010.
-    const A_XOR_NOT_B_AND_C: i32 = 0xD2;
-
-    /// Theta's column parity C[x] = A[x, 0] ^ A[x, 1] ^ ... ^ A[x, 4]: two three-way XORs.
-    #[target_feature(enable = "avx2,avx512f,avx512vl")]
-    #[inline]
-    pub(super) fn xor5(a: __m256i, b: __m256i, c: __m256i, d: __m256i, e: __m256i) -> __m256i {
-        let abc = _mm256_ternarylogic_epi64::<XOR3>(a, b, c);
-        _mm256_ternarylogic_epi64::<XOR3>(abc, d, e)
-    }
-
-    /// Theta's D[x] = C[x - 1] ^ rot(C[x + 1], 1).
-    #[target_feature(enable = "avx2,avx512f,avx512vl")]
-    #[inline]
-    pub(super) fn theta_d(c_minus: __m256i, c_plus: __m256i) -> __m256i {
-        _mm256_xor_si256(c_minus, _mm256_rol_epi64::<1>(c_plus))
-    }
-
-    /// Rotates each 64-bit element of `x` left by `L` bits (`R` = 64 - `L`, unused: the same
-    /// signature as the AVX2 operation).
-    #[target_feature(enable = "avx2,avx512f,avx512vl")]
-    #[inline]
-    pub(super) fn rol<const L: i32, const R: i32>(x: __m256i) -> __m256i {
-        const { assert!(L >= 0 && L < 64 && L + R == 64) };
-        if L == 0 { x } else { _mm256_rol_epi64::<L>(x) }
-    }
-
-    /// Chi's a ^ (!b & c): one instruction.
-    #[target_feature(enable = "avx2,avx512f,avx512vl")]
-    #[inline]
-    pub(super) fn chi(a: __m256i, b: __m256i, c: __m256i) -> __m256i {
-        _mm256_ternarylogic_epi64::<A_XOR_NOT_B_AND_C>(a, b, c)
-    }
-
-    /// a ^ b.
-    #[target_feature(enable = "avx2,avx512f,avx512vl")]
-    #[inline]
-    pub(super) fn xor(a: __m256i, b: __m256i) -> __m256i {
-        _mm256_xor_si256(a, b)
-    }
-
-    /// The all-zero register.
-    #[target_feature(enable = "avx2,avx512f,avx512vl")]
-    #[inline]
-    pub(super) fn zero() -> __m256i {
-        _mm256_setzero_si256()
-    }
-
-    /// `x` in every 64-bit element.
-    #[target_feature(enable = "avx2,avx512f,avx512vl")]
-    #[inline]
-    pub(super) fn splat(x: u64) -> __m256i {
-        _mm256_set1_epi64x(x as i64)
-    }
-}
-
 /// Theta's last step, rho and pi for the lane that lands at index `$i`: the source lane, XORed
 /// with D of its column, rotated by its own offset. Every index and offset is a constant.
 macro_rules! theta_rho_pi {
@@ -245,8 +179,8 @@ macro_rules! round {
     }};
 }
 
-// The eight-way permutation (`keccak8x`) runs the same rounds on zmm registers.
-pub(super) use {plane, round, theta_rho_pi};
+// The AVX-512 permutations (four-way on ymm, eight-way on zmm) run the same rounds.
+pub(in crate::backend::x86_64) use {plane, round, theta_rho_pi};
 
 /// Keccak-f[1600] (FIPS 202 section 3.3) on four states at once, in AVX2.
 ///
@@ -263,88 +197,6 @@ pub(crate) fn f1600x4(state: &mut [__m256i; 25]) {
         a = round!(ops_avx2, a, rc[1]);
     }
     *state = a;
-}
-
-/// [`f1600x4`] in AVX-512VL: the same rounds, loop and results, in about half the instructions
-/// (see [`ops_avx512vl`]). Callers must have detected AVX-512 F and VL ([`Keccak4x`] does).
-#[target_feature(enable = "avx2,avx512f,avx512vl")]
-fn f1600x4_avx512vl(state: &mut [__m256i; 25]) {
-    tick!(Keccak4x, 1);
-    let mut a = *state;
-    for rc in ROUND_CONSTANTS.chunks_exact(2) {
-        // Two rounds per iteration, as in `f1600x4`.
-        a = round!(ops_avx512vl, a, rc[0]);
-        a = round!(ops_avx512vl, a, rc[1]);
-    }
-    *state = a;
-}
-
-/// Which implementation of the four-way permutation a sponge runs: [`f1600x4`], or
-/// [`f1600x4_avx512vl`] where the CPU has AVX-512 F and VL. Both give the same results; the
-/// choice depends only on the CPU (and on the backend override), never on data.
-///
-/// Picked by the backend at each sampler call ([`Avx2::keccak4x`]) and kept in each sponge, so
-/// that the feature check is one predictable branch per permutation, outside the rounds.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Keccak4x {
-    /// True only if AVX-512 F and VL were detected (the field is private and [`Self::of`] sets
-    /// it only from an [`Avx2`] value made by [`Avx2::with_avx512`]): what makes calling
-    /// [`f1600x4_avx512vl`] sound.
-    avx512vl: bool,
-}
-
-impl Keccak4x {
-    /// The AVX2 permutation (for tests; the samplers get theirs from [`Self::of`]).
-    #[cfg(test)]
-    pub(crate) fn avx2() -> Self {
-        Self { avx512vl: false }
-    }
-
-    /// The AVX-512VL permutation if `cpu` has the AVX-512 variants on (its proof that AVX-512 F
-    /// and VL were detected), else the AVX2 one. No detection here: the value carries it.
-    pub(crate) fn of(cpu: Avx2) -> Self {
-        Self {
-            avx512vl: cpu.avx512(),
-        }
-    }
-
-    /// Whether this is the AVX-512VL permutation (so AVX-512 F, VL and BW were detected).
-    #[inline]
-    pub(crate) fn avx512vl(self) -> bool {
-        self.avx512vl
-    }
-
-    /// Keccak-f[1600] on four states, with the chosen implementation.
-    #[target_feature(enable = "avx2")]
-    #[inline]
-    pub(crate) fn permute(self, state: &mut [__m256i; 25]) {
-        if self.avx512vl {
-            // SAFETY: `avx512vl` is true only when `of` was given an `Avx2` made by
-            // `with_avx512`, which detected AVX-512 F and VL on this CPU and OS, the features
-            // `f1600x4_avx512vl` is compiled for.
-            unsafe { f1600x4_avx512vl(state) }
-        } else {
-            f1600x4(state)
-        }
-    }
-
-    /// Every implementation this CPU runs, named, for tests to run each of them: none without
-    /// AVX2, AVX2 alone without AVX-512 F and VL (saying so on stderr), else both. Detection
-    /// only: unlike [`Avx2::keccak4x`], not changed by `force_avx2` from tests running
-    /// alongside.
-    #[cfg(test)]
-    pub(crate) fn all_here() -> Vec<(&'static str, Self)> {
-        let Some(cpu) = Avx2::detect() else {
-            return Vec::new();
-        };
-        let mut all = vec![("AVX2", Self::avx2())];
-        if let Some(cpu) = cpu.with_avx512() {
-            all.push(("AVX-512VL", Self::of(cpu)));
-        } else {
-            eprintln!("AVX-512VL Keccak not tested: this CPU has no AVX-512 F and VL");
-        }
-        all
-    }
 }
 
 /// The permutation `keccak` on four states given lane by lane (lane j of state i at
@@ -596,13 +448,13 @@ impl<const RATE: usize> Shake4<RATE> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(in crate::backend::x86_64) mod tests {
     use super::*;
     use crate::hash::keccak::{Sponge, f1600};
     use crate::math::splitmix::SplitMix64;
 
     /// Whether the kernels can run here; prints why a test does nothing when they cannot.
-    fn have_avx2() -> bool {
+    pub(in crate::backend::x86_64) fn have_avx2() -> bool {
         let yes = std::is_x86_feature_detected!("avx2");
         if !yes {
             eprintln!("skipped: this CPU has no AVX2");
@@ -613,7 +465,7 @@ mod tests {
     /// Packs four scalar states into the x4 layout, permutes them with `keccak`, and unpacks
     /// them.
     #[target_feature(enable = "avx2")]
-    fn permute_x4(keccak: Keccak4x, states: &mut [[u64; 25]; 4]) {
+    pub(in crate::backend::x86_64) fn permute_x4(keccak: Keccak4x, states: &mut [[u64; 25]; 4]) {
         let mut v = [_mm256_setzero_si256(); 25];
         for (j, lane) in v.iter_mut().enumerate() {
             let s = |i: usize| states[i][j] as i64;
@@ -655,48 +507,6 @@ mod tests {
         let mut zero = [0u64; 25];
         f1600(&mut zero);
         assert_eq!(zero[0], 0xF125_8F79_40E1_DDE7);
-    }
-
-    /// The AVX-512VL permutation against the AVX2 one and the scalar one, on many random states
-    /// and on states with single bits set (each bit of each lane in turn, in one of the four
-    /// states: a wrong rotation or a wrong truth table shows up at once).
-    #[test]
-    fn avx512vl_permutation_equals_avx2_and_scalar_on_many_states() {
-        if !have_avx2() {
-            return;
-        }
-        let Some(&(_, fast)) = Keccak4x::all_here().get(1) else {
-            eprintln!("skipped: this CPU has no AVX-512 F and VL");
-            return;
-        };
-        let mut rng = SplitMix64(0x512);
-        let mut single_bits = (0..25 * 64).map(|k| {
-            let mut states = [[0u64; 25]; 4];
-            states[k % 4][k / 64] = 1 << (k % 64);
-            states
-        });
-        let mut trials = 0;
-        loop {
-            let states = match single_bits.next() {
-                Some(states) => states,
-                None if trials < 25 * 64 + 2000 => {
-                    core::array::from_fn(|_| core::array::from_fn(|_| rng.next_u64()))
-                }
-                None => break,
-            };
-            let mut expect = states;
-            expect.iter_mut().for_each(f1600);
-            let (mut got, mut avx2) = (states, states);
-            // SAFETY: AVX2 was detected above.
-            unsafe {
-                permute_x4(fast, &mut got);
-                permute_x4(Keccak4x::avx2(), &mut avx2);
-            }
-            assert_eq!(got, avx2, "trial {trial}", trial = trials);
-            assert_eq!(got, expect, "trial {trial}", trial = trials);
-            trials += 1;
-        }
-        println!("AVX-512VL = AVX2 = scalar Keccak-f[1600] on {trials} x4 states");
     }
 
     /// Median ns per call of `permute` on one x4 state: 301 runs of 2000 calls each.

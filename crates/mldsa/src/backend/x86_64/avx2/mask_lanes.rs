@@ -8,7 +8,9 @@
 //! permutations per polynomial) from one call to the next: 24 lane-permutations per attempt
 //! (30 for ML-DSA-87), 4.8 (6) of the l mask polynomials the next attempt needs. What is still
 //! missing when an attempt starts is made by permuting with lane 0 idle; the first attempt's
-//! first four come from a four-way batch ([`super::sample::expand_mask_polys`]).
+//! first four come from a four-way batch ([`super::sample::expand_mask_polys`]), or, where the
+//! eight-way permutation runs and l > 4, the ring is first filled with eight at once
+//! ([`crate::backend::x86_64::sample::next_mask`]).
 //!
 //! The three lanes always make consecutive stream polynomials, started and finished together,
 //! right after those already made: stream order needs only counts. Their squeezed bytes go
@@ -19,10 +21,10 @@
 //! sponge are secret and wiped (slots as they are taken and on drop, the sponge on drop).
 
 use super::arith::{SecretBytes, bit_unpack_z, zero_registers};
-use super::keccak4x::{Keccak4x, Shake256x4, shake_pad};
-use super::keccak8x::{Keccak8x, Shake256x8};
+use super::keccak4x::{Shake256x4, shake_pad};
 use super::sample::{MASK_BLOCKS, expand_mask_polys, whole_registers};
 use crate::backend::mask_stream::MaskStream;
+use crate::backend::x86_64::Keccak4x;
 use crate::hash::keccak::SHAKE256_RATE as RATE;
 use crate::hash::sample::{sample_in_ball_from, write_seed_66};
 use crate::math::poly::Poly;
@@ -30,7 +32,6 @@ use crate::math::sparse::SparseC;
 use crate::params::{Parameters, Zeroed};
 use crate::support::declassify::public_mut;
 use crate::support::scratch::Scratch;
-use zeroize::Zeroize;
 
 /// Bytes kept per polynomial: its five squeezed blocks, in whole 32-byte registers.
 const SLOT_BYTES: usize = whole_registers(MASK_BLOCKS * RATE);
@@ -43,7 +44,7 @@ const SLOTS: usize = 9;
 /// One polynomial's squeezed bytes.
 #[repr(C, align(32))]
 #[derive(Clone)]
-pub(crate) struct MaskSlot([u8; SLOT_BYTES]);
+pub(crate) struct MaskSlot(pub(in crate::backend::x86_64) [u8; SLOT_BYTES]);
 
 /// The ring of [`SLOTS`] slots, and one more where lane 0's blocks go while it hashes (read
 /// with the others by the four-lane transpose, and not wanted).
@@ -62,14 +63,14 @@ impl Zeroed for Slots {
 /// The four-way sponge and the polynomials its lanes 1-3 made ahead.
 pub(crate) struct MaskLanes {
     sponge: Shake256x4,
-    slots: Scratch<Slots>,
+    pub(in crate::backend::x86_64) slots: Scratch<Slots>,
     /// The slot of the stream's next polynomial (`MaskStream::next`).
-    head: usize,
+    pub(in crate::backend::x86_64) head: usize,
     /// Polynomials made: slots `head`, `head + 1`, ... (in the ring).
-    made: usize,
+    pub(in crate::backend::x86_64) made: usize,
     /// Whether lanes 1-3 are making the three polynomials after those, and how many of their
     /// blocks they have squeezed.
-    busy: bool,
+    pub(in crate::backend::x86_64) busy: bool,
     squeezed: usize,
 }
 
@@ -98,7 +99,7 @@ impl MaskLanes {
     /// use (`started` false) they are set up: the last signature's, wiped, with a new sponge on
     /// `keccak`, or new ones; that first use is reported (true).
     #[target_feature(enable = "avx2")]
-    fn ready<'a>(
+    pub(in crate::backend::x86_64) fn ready<'a>(
         keccak: Keccak4x,
         started: &mut bool,
         lanes: &'a mut Option<Self>,
@@ -117,37 +118,6 @@ impl MaskLanes {
             None => lanes.insert(Self::new(keccak)),
         };
         (lanes, first)
-    }
-
-    /// Fills the empty ring's first eight slots with stream polynomials `next` .. `next + 7`
-    /// at once, on the eight-way permutation: the first attempt of a set with l > 4, where a
-    /// four-way batch and then three lanes with lane 0 idle would take ten four-way
-    /// permutations for seven polynomials; this takes five eight-way ones (about 7.2) for
-    /// eight, and the ones the attempt does not take stay made for the next.
-    #[target_feature(enable = "avx2,avx512f")]
-    fn fill_eight(&mut self, wide: Keccak8x, rho_pp: &[u8; 64], next: u16) {
-        debug_assert!(self.made == 0 && !self.busy && self.head == 0);
-        // rho'' || IntegerToBytes(kappa + r, 2) (Algorithm 34 step 3); the addition wraps
-        // only in a test that starts at the top of the counter (see `start`).
-        let mut seeds = [[0u8; 66]; 8];
-        for (r, seed) in seeds.iter_mut().enumerate() {
-            write_seed_66(seed, rho_pp, next.wrapping_add(r as u16));
-        }
-        let mut sponge = Shake256x8::new(wide);
-        sponge.absorb_short(seeds.each_ref().map(|s| &s[..]));
-        seeds.zeroize();
-        let (eight, _) = self
-            .slots
-            .split_first_chunk_mut::<8>()
-            .expect("the ring has more than eight slots");
-        sponge.squeeze_blocks(
-            eight
-                .each_mut()
-                .map(|slot| &mut slot.0[..MASK_BLOCKS * RATE]),
-        );
-        tick!(ExpandMask, 8);
-        self.made = 8;
-        // `sponge` is wiped when it drops.
     }
 
     #[target_feature(enable = "avx2")]
@@ -255,23 +225,16 @@ pub(crate) fn next_mask<P: Parameters>(
         lanes,
     } = stream;
     let (lanes, first) = MaskLanes::ready(keccak, started, lanes);
-    let y = match Keccak8x::of(keccak) {
-        // The first attempt with more than four polynomials (ML-DSA-65, -87) where the
-        // eight-way permutation runs: eight into the ring, taken below.
-        Some(wide) if first && P::L > 4 => {
-            // SAFETY: a `Keccak8x` exists only where AVX-512 F (with VL and BW) was detected,
-            // the features `fill_eight` is compiled for beyond this function's AVX2.
-            unsafe { lanes.fill_eight(wide, rho_pp, *next) };
-            y
-        }
-        // The first attempt otherwise: nothing made yet, so a four-way batch makes y[..4].
-        _ if first => {
-            let (batch, rest) = y.split_at_mut(y.len().min(4));
-            expand_mask_polys::<P>(keccak, rho_pp, *next, batch.iter_mut());
-            *next = next.wrapping_add(batch.len() as u16);
-            rest
-        }
-        _ => y,
+    // The first attempt: nothing made yet, so a four-way batch makes y[..4]. (Where the
+    // backend fills the ring at once before this, as `crate::backend::x86_64::sample::next_mask`
+    // does with eight, this is not the first use: the ring's polynomials are taken below.)
+    let y = if first {
+        let (batch, rest) = y.split_at_mut(y.len().min(4));
+        expand_mask_polys::<P>(keccak, rho_pp, *next, batch.iter_mut());
+        *next = next.wrapping_add(batch.len() as u16);
+        rest
+    } else {
+        y
     };
     while lanes.made < y.len() {
         lanes.start(rho_pp, *next);
@@ -348,6 +311,7 @@ pub(crate) fn challenge<P: Parameters>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::backend::x86_64::sample::next_mask;
     use crate::params::{Dilithium2, Dilithium3, Dilithium5, MlDsa44, MlDsa65, MlDsa87};
 
     /// Reproducible pseudo-random test bytes: SHAKE256(label || counter).

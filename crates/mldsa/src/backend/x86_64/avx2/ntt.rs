@@ -49,7 +49,7 @@ const ZETA: u64 = 1753;
 
 /// q^-1 mod 2^32, by Newton's iteration x <- x (2 - q x), which doubles the number of correct
 /// low bits each step; x = q is already right to 3 bits (q^2 = 1 mod 8 for odd q).
-pub(super) const QINV: i32 = {
+pub(in crate::backend::x86_64) const QINV: i32 = {
     let q = Q as u32;
     let mut x = q;
     let mut i = 0;
@@ -85,13 +85,13 @@ const fn mont_const(x: i32, y: i32) -> i32 {
 }
 
 /// z * q^-1 mod 2^32: the precomputed half of a Montgomery multiplication by z.
-pub(super) const fn times_qinv(z: i32) -> i32 {
+pub(in crate::backend::x86_64) const fn times_qinv(z: i32) -> i32 {
     z.wrapping_mul(QINV)
 }
 
 /// ZETAS[m] = zeta^BitRev8(m) * 2^32 mod q, centred: the portable twiddles (FIPS 204
 /// Appendix B in Montgomery form). |ZETAS[m]| <= (q-1)/2.
-pub(super) const ZETAS: [i32; N] = {
+pub(in crate::backend::x86_64) const ZETAS: [i32; N] = {
     let mut t = [0i32; N];
     let mut m = 0;
     while m < N {
@@ -114,12 +114,12 @@ static ZETAS_QINV: [i32; N] = {
 
 /// 2^64 / 256 mod q, centred: one Montgomery multiplication by it applies 256^-1 (the end of
 /// Algorithm 42) and 2^32 (undoing multiply_ntt's 2^-32), as in the portable code.
-pub(super) const INV_NTT_SCALE: i32 =
+pub(in crate::backend::x86_64) const INV_NTT_SCALE: i32 =
     to_mont(to_mont(pow_mod(256, Q as u64 - 2)).rem_euclid(Q) as u64);
 
 /// The last inverse layer's twiddle with the final scaling folded in:
 /// mont(SCALED_ZETA_1, d) = mont(INV_NTT_SCALE, mont(ZETAS[1], d)) mod q.
-pub(super) const SCALED_ZETA_1: i32 = mont_const(INV_NTT_SCALE, ZETAS[1]);
+pub(in crate::backend::x86_64) const SCALED_ZETA_1: i32 = mont_const(INV_NTT_SCALE, ZETAS[1]);
 
 /// Eight twiddles, one per lane, in the forms the vector Montgomery multiplication wants:
 /// `z` (its even lanes feed the even products), `z_odd` (lane 2i holds z[2i+1], for the odd
@@ -714,9 +714,9 @@ pub(crate) fn matrix_vector_ntt<Row: AsRef<[NttPoly]>>(
 }
 
 #[cfg(test)]
-pub(super) mod tests {
-    //! Shared with the AVX-512 kernels' tests (`ntt512.rs`): the LCG, the congruence check and
-    //! the adversarial patterns.
+pub(in crate::backend::x86_64) mod tests {
+    //! Shared with the AVX-512 kernels' tests (the sibling folder's `ntt.rs`): the LCG, the
+    //! congruence check and the adversarial patterns.
     use super::*;
     use proptest::prelude::*;
 
@@ -729,12 +729,12 @@ pub(super) mod tests {
         yes
     }
 
-    pub(in crate::backend::x86_64::avx2) fn modq(x: i32) -> i64 {
+    pub(in crate::backend::x86_64) fn modq(x: i32) -> i64 {
         (x as i64).rem_euclid(Q as i64)
     }
 
     /// Asserts x = y mod q, entry by entry, and |x_i| < bound.
-    pub(in crate::backend::x86_64::avx2) fn assert_congruent(
+    pub(in crate::backend::x86_64) fn assert_congruent(
         x: &[i32; N],
         y: &[i32; N],
         bound: i32,
@@ -751,10 +751,10 @@ pub(super) mod tests {
     }
 
     /// A simple LCG, for reproducible pseudo-random coefficients.
-    pub(in crate::backend::x86_64::avx2) struct Lcg(pub(in crate::backend::x86_64::avx2) u64);
+    pub(in crate::backend::x86_64) struct Lcg(pub(in crate::backend::x86_64) u64);
 
     impl Lcg {
-        pub(in crate::backend::x86_64::avx2) fn next(&mut self) -> u32 {
+        pub(in crate::backend::x86_64) fn next(&mut self) -> u32 {
             self.0 = self
                 .0
                 .wrapping_mul(6_364_136_223_846_793_005)
@@ -763,7 +763,7 @@ pub(super) mod tests {
         }
 
         /// 256 coefficients in [lo, hi].
-        pub(in crate::backend::x86_64::avx2) fn coeffs(&mut self, lo: i32, hi: i32) -> [i32; N] {
+        pub(in crate::backend::x86_64) fn coeffs(&mut self, lo: i32, hi: i32) -> [i32; N] {
             let span = (hi as i64 - lo as i64 + 1) as u64;
             core::array::from_fn(|_| (lo as i64 + (self.next() as u64 % span) as i64) as i32)
         }
@@ -775,7 +775,7 @@ pub(super) mod tests {
 
     /// Coefficient patterns at and around the bounds +-bound (exclusive), plus zero, and
     /// random signs of the extreme values.
-    pub(in crate::backend::x86_64::avx2) fn adversarial(bound: i32) -> std::vec::Vec<[i32; N]> {
+    pub(in crate::backend::x86_64) fn adversarial(bound: i32) -> std::vec::Vec<[i32; N]> {
         let m = bound - 1;
         let mut v = std::vec![
             [0; N],

@@ -8,13 +8,13 @@
 //! sampler, which is cheaper than a 4-way permutation doing a quarter of its work.
 //!
 //! The kernels take the [`Keccak4x`] their sponges run (AVX2 or AVX-512VL, chosen by the
-//! backend from the CPU's features); the outputs are the same with either. Where the
-//! AVX-512VL one runs, ExpandA (alone or fused with the matrix product) takes eight entries
-//! at a time on the eight-way permutation ([`Keccak8x`], zmm registers), about 28 % cheaper
-//! per sponge, while more than four are left.
+//! backend from the CPU's features); the outputs are the same with either. ExpandA (alone or
+//! fused with the matrix product) is driven from [`crate::backend::x86_64::sample`], which
+//! takes its batches here, or eight at a time on the AVX-512 eight-way permutation where that
+//! runs.
 
-use super::keccak4x::{Keccak4x, Shake128x4, Shake256x4};
-use super::keccak8x::{Keccak8x, Shake128x8};
+use super::keccak4x::{Shake128x4, Shake256x4};
+use crate::backend::x86_64::Keccak4x;
 use crate::hash::sample::{coeff_from_half_byte, coeff_from_three_bytes, write_seed_66};
 use crate::math::poly::{N, NttPoly, Poly};
 use crate::params::{Parameters, Q};
@@ -30,9 +30,9 @@ use crate::hash::keccak::SHAKE256_RATE as RATE256;
 /// Blocks squeezed up front by RejNTTPoly: 840 bytes, 280 candidates of which about 279.7 are
 /// accepted (each is with probability q / 2^23); 256 are needed, so a sixth block is almost
 /// never squeezed.
-const NTT_FIRST_BLOCKS: usize = 5;
+pub(in crate::backend::x86_64) const NTT_FIRST_BLOCKS: usize = 5;
 /// Slack after the squeezed bytes: the vector rejection loads 32 bytes to use 24.
-const LOAD_SLACK: usize = 8;
+pub(in crate::backend::x86_64) const LOAD_SLACK: usize = 8;
 
 /// Blocks squeezed up front by RejBoundedPoly: 272 bytes, 544 nibbles. About 510 are accepted
 /// for eta = 2 (15 of 16 nibble values) and 306 for eta = 4 (9 of 16); one block (272 nibbles)
@@ -86,7 +86,7 @@ const _: () = assert!(MASK_BLOCKS * RATE256 >= 32 * 20);
 /// Dummy lanes (after the real ones) repeat the first seed; their outputs are `None`, so what
 /// they compute is dropped. The seeds are written in place, into an array the caller zeroises,
 /// so secret seeds are not copied around.
-fn next_batch<'a, T, const S: usize, const W: usize>(
+pub(in crate::backend::x86_64) fn next_batch<'a, T, const S: usize, const W: usize>(
     items: &mut impl Iterator<Item = (usize, &'a mut T)>,
     seeds: &mut [[u8; S]; W],
     fill: impl Fn(&mut [u8; S], usize),
@@ -174,7 +174,7 @@ fn rej_uniform(out: &mut [i32; N], mut ctr: usize, buf: &[u8], len: usize) -> us
 }
 
 /// One lane's SHAKE128 output in a RejNTTPoly batch, with the vector loads' slack.
-type NttStream = [u8; NTT_FIRST_BLOCKS * RATE128 + LOAD_SLACK];
+pub(in crate::backend::x86_64) type NttStream = [u8; NTT_FIRST_BLOCKS * RATE128 + LOAD_SLACK];
 
 /// RejNTTPoly's loop (FIPS 204 Algorithm 30) for a batch of `W` lanes whose output streams
 /// `squeeze` continues: `outs[i]` gets the polynomial of lane i where it is `Some`.
@@ -187,7 +187,7 @@ type NttStream = [u8; NTT_FIRST_BLOCKS * RATE128 + LOAD_SLACK];
 /// that are not used), so that a caller expanding many entries zeroes it once, not once per
 /// batch (3.4 KiB of memset per batch was a measurable part of ExpandA; the data is public).
 #[target_feature(enable = "avx2")]
-fn rej_ntt_lanes<const W: usize>(
+pub(in crate::backend::x86_64) fn rej_ntt_lanes<const W: usize>(
     mut squeeze: impl FnMut([&mut [u8]; W]),
     mut outs: [Option<&mut NttPoly>; W],
     first_blocks: usize,
@@ -225,39 +225,11 @@ fn rej_ntt_poly_x4(
     rej_ntt_lanes(|out| g.squeeze_blocks(out), outs, first_blocks, buf);
 }
 
-/// RejNTTPoly eight seeds at a time, on the eight-way permutation (AVX-512 F; `Keccak8x`
-/// proves it present): as [`rej_ntt_poly_x4`].
-#[target_feature(enable = "avx2,avx512f")]
-fn rej_ntt_poly_x8(
-    keccak: Keccak8x,
-    seeds: &[[u8; 34]; 8],
-    outs: [Option<&mut NttPoly>; 8],
-    buf: &mut [NttStream; 8],
-) {
-    let mut g = Shake128x8::new(keccak);
-    g.absorb_short(seeds.each_ref().map(|s| &s[..]));
-    rej_ntt_lanes(|out| g.squeeze_blocks(out), outs, NTT_FIRST_BLOCKS, buf);
-}
-
-/// One batch of ExpandA: the next eight of `entries` (tag 256 r + s, output), or fewer with
-/// dummy lanes, on the eight-way permutation; returns how many were made.
-#[target_feature(enable = "avx2,avx512f")]
-fn a_batch_x8<'a>(
-    wide: Keccak8x,
-    rho: &[u8; 32],
-    entries: &mut impl Iterator<Item = (usize, &'a mut NttPoly)>,
-    seeds: &mut [[u8; 34]; 8],
-    buf: &mut [NttStream; 8],
-) -> usize {
-    let (n, outs) = next_batch(entries, seeds, |seed, tag| seed_a(seed, rho, tag));
-    rej_ntt_poly_x8(wide, seeds, outs, buf);
-    n
-}
-
-/// One batch of ExpandA on the four-way permutation (one entry alone on the scalar sponge):
-/// as [`a_batch_x8`].
+/// One batch of ExpandA: the next four of `entries` (tag 256 r + s, output), or fewer with
+/// dummy lanes, on the four-way permutation (one entry alone on the scalar sponge); returns how
+/// many were made.
 #[target_feature(enable = "avx2")]
-fn a_batch_x4<'a>(
+pub(in crate::backend::x86_64) fn a_batch_x4<'a>(
     keccak: Keccak4x,
     rho: &[u8; 32],
     entries: &mut impl Iterator<Item = (usize, &'a mut NttPoly)>,
@@ -279,107 +251,12 @@ fn a_batch_x4<'a>(
     }
 }
 
-/// Whether ExpandA's next batch, with `left` entries left, is eight-way: where the eight-way
-/// permutation runs and more than four are left (a last batch of five to seven with dummy
-/// lanes); else four-way.
-fn eight_way(wide: Option<Keccak8x>, left: usize) -> Option<Keccak8x> {
-    wide.filter(|_| left > 4)
-}
-
-/// One batch of ExpandA, eight-way on `wide` where [`eight_way`] gave it, else four-way;
-/// returns how many entries were made.
-#[target_feature(enable = "avx2")]
-fn a_batch<'a>(
-    keccak: Keccak4x,
-    wide: Option<Keccak8x>,
-    rho: &[u8; 32],
-    entries: &mut impl Iterator<Item = (usize, &'a mut NttPoly)>,
-    seeds: &mut [[u8; 34]; 8],
-    buf: &mut [NttStream; 8],
-) -> usize {
-    match wide {
-        // SAFETY: a `Keccak8x` exists only where AVX-512 F (with VL and BW) was detected, the
-        // features `a_batch_x8` is compiled for beyond this function's AVX2.
-        Some(wide) => unsafe { a_batch_x8(wide, rho, entries, seeds, buf) },
-        None => a_batch_x4(keccak, rho, entries, seeds, buf),
-    }
-}
-
-/// FIPS 204, Algorithm 32 (ExpandA), eight or four entries at a time on AVX2 ([`eight_way`]).
-///
-/// Contract: as [`crate::hash::sample::expand_a`], whose output it equals for every rho.
-#[target_feature(enable = "avx2")]
-pub(crate) fn expand_a<P: Parameters>(keccak: Keccak4x, rho: &[u8; 32], a_hat: &mut P::MatrixA) {
-    tick!(ExpandA, 1);
-    // Row by row, as the portable loop; entry (r, s) is tagged 256 r + s, so its two seed bytes
-    // are the tag's bytes (no division to recover r and s from a running count: at opt-level
-    // z LLVM turns even a subtraction loop back into a `div`).
-    let mut entries = a_hat.as_mut().iter_mut().enumerate().flat_map(|(r, row)| {
-        let entries = row.as_mut().iter_mut().enumerate();
-        entries.map(move |(s, entry)| ((r << 8) | s, entry))
-    });
-    let mut seeds = [[0u8; 34]; 8];
-    let mut buf = [[0u8; NTT_FIRST_BLOCKS * RATE128 + LOAD_SLACK]; 8];
-    let (wide, mut left) = (Keccak8x::of(keccak), P::K * P::L);
-    while left > 0 {
-        let wide = eight_way(wide, left);
-        left -= a_batch(keccak, wide, rho, &mut entries, &mut seeds, &mut buf);
-    }
-}
-
 /// ExpandA's seed of the entry tagged `tag` = 256 r + s: rho || IntegerToBytes(s, 1) ||
 /// IntegerToBytes(r, 1) (FIPS 204 Alg. 32 step 5).
-fn seed_a(seed: &mut [u8; 34], rho: &[u8; 32], tag: usize) {
+pub(in crate::backend::x86_64) fn seed_a(seed: &mut [u8; 34], rho: &[u8; 32], tag: usize) {
     seed[..32].copy_from_slice(rho);
     seed[32] = tag as u8;
     seed[33] = (tag >> 8) as u8;
-}
-
-/// FIPS 204, Algorithms 32 and 48 (ExpandA, MatrixVectorNTT) fused, eight or four entries at
-/// a time on AVX2 (batches as in [`expand_a`]): out = A-hat o v * 2^-32 with A-hat =
-/// ExpandA(rho), holding at most eight entries.
-///
-/// Contract: as [`crate::backend::Backend::expand_a_times`]: |v| < 9q; out congruent mod q to
-/// the portable result, |c| <= 6283009. Entries are made in the order of [`expand_a`] and each
-/// is multiplied into its row's accumulator as soon as it exists (at most l <= 7 terms of
-/// absolute value below q each, so no overflow), then every row is reduced once.
-#[target_feature(enable = "avx2")]
-pub(crate) fn expand_a_times<P: Parameters>(
-    keccak: Keccak4x,
-    rho: &[u8; 32],
-    v: &[NttPoly],
-    out: &mut [NttPoly],
-) {
-    tick!(ExpandATimes, 1);
-    debug_assert_eq!(v.len(), P::L);
-    debug_assert_eq!(out.len(), P::K);
-    for w in out.iter_mut() {
-        *w = NttPoly::ZERO;
-    }
-    let mut tmp = [NttPoly::ZERO; 8];
-    let mut seeds = [[0u8; 34]; 8];
-    let mut buf = [[0u8; NTT_FIRST_BLOCKS * RATE128 + LOAD_SLACK]; 8];
-    // Tags 256 r + s in row-major order, as `expand_a` makes them (no division anywhere).
-    let mut tags = (0..P::K).flat_map(|r| (0..P::L).map(move |s| (r << 8) | s));
-    let (wide, mut left) = (Keccak8x::of(keccak), P::K * P::L);
-    while left > 0 {
-        let wide = eight_way(wide, left);
-        let mut batch = [0usize; 8];
-        let n = tags
-            .by_ref()
-            .take(if wide.is_some() { 8 } else { 4 })
-            .zip(batch.iter_mut())
-            .map(|(tag, slot)| *slot = tag)
-            .count();
-        let mut entries = batch[..n].iter().copied().zip(tmp.iter_mut());
-        left -= a_batch(keccak, wide, rho, &mut entries, &mut seeds, &mut buf);
-        for (entry, &tag) in tmp.iter().zip(&batch[..n]) {
-            super::ntt::multiply_accumulate(&mut out[tag >> 8], entry, &v[tag & 0xFF]);
-        }
-    }
-    for w in out.iter_mut() {
-        w.reduce();
-    }
 }
 
 /// RejBoundedPoly's inner loop (FIPS 204 Algorithm 31, steps 4-17) over `buf`: appends the
@@ -596,6 +473,7 @@ pub(crate) fn expand_mask_polys<'a, P: Parameters>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::backend::x86_64::sample::{expand_a, expand_a_times};
     use crate::params::{
         Dilithium2, Dilithium3, Dilithium5, Matrix, MlDsa44, MlDsa65, MlDsa87, PolyVec,
     };

@@ -1,21 +1,22 @@
 //! Eight Keccak-f[1600] permutations at once, one per 64-bit lane of 25 AVX-512 (zmm)
 //! registers, and the SHAKE128 sponge over them that ExpandA runs.
 //!
-//! Why eight: the four-way permutation on AVX-512VL ([`super::keccak4x`]) is bound by the
-//! three vector ports that take 256-bit logic and rotations; on 512-bit registers two ports
-//! take them, so a round costs about 1.45 times as much for twice the states, about 28 % less
-//! per state (measured on this project's Sapphire Rapids host: 303 ns for eight permutations
-//! against 212 ns for four). ExpandA needs 16 to 56 independent sponges, so it fills eight
-//! lanes; the signing loop's sponges do not (see [`super::mask_lanes`]) and stay four-way.
+//! Why eight: the four-way permutation on AVX-512VL ([`super::keccak4x`]) is bound by the three
+//! vector ports that take 256-bit logic and rotations; on 512-bit registers two ports take them, so
+//! a round costs about 1.45 times as much for twice the states, about 28 % less per state (measured
+//! on this project's Sapphire Rapids host: 303 ns for eight permutations against 212 ns for four).
+//! ExpandA needs 16 to 56 independent sponges, so it fills eight lanes; the signing loop's sponges
+//! do not (see [`crate::backend::x86_64::avx2::mask_lanes`]) and stay four-way.
 //!
-//! Layout and rounds: those of [`super::keccak4x`] (register j holds lane j of every state,
-//! state i in its 64-bit element i), written once by its round macros over the zmm lane
-//! operations below.
+//! Layout and rounds: those of [`crate::backend::x86_64::avx2::keccak4x`] (register j holds lane j
+//! of every state, state i in its 64-bit element i), written once by its round macros over the zmm
+//! lane operations below.
 //!
 //! Constant time: fixed-length arithmetic on lanes; loops depend only on public lengths. Only
 //! ExpandA (public seeds and output) runs on it, and the state is zeroised on drop all the same.
 
-use super::keccak4x::{Keccak4x, plane, round, shake_pad, theta_rho_pi};
+use crate::backend::x86_64::Keccak4x;
+use crate::backend::x86_64::avx2::keccak4x::{plane, round, shake_pad, theta_rho_pi};
 use crate::hash::keccak::{PI_SOURCE, RHO_OFFSETS, ROUND_CONSTANTS};
 use core::arch::x86_64::*;
 use zeroize::Zeroize;
@@ -127,8 +128,9 @@ impl Keccak8x {
     }
 }
 
-/// Eight SHAKE sponges (FIPS 202 section 6.2) with a rate of `RATE` bytes, in lockstep:
-/// absorb once, then squeeze whole blocks, as [`super::keccak4x::Shake4`] does four at a time.
+/// Eight SHAKE sponges (FIPS 202 section 6.2) with a rate of `RATE` bytes, in lockstep: absorb
+/// once, then squeeze whole blocks, as [`crate::backend::x86_64::avx2::keccak4x::Shake4`] does four
+/// at a time.
 pub(crate) struct Shake8<const RATE: usize> {
     state: [__m512i; 25],
 }
@@ -151,10 +153,10 @@ impl<const RATE: usize> Shake8<RATE> {
         RATE / 8
     };
 
-    /// Eight empty sponges; [`Self::absorb_short`] fills them. Made empty and filled in place
-    /// (as [`super::keccak4x::Shake4::new`]), so that the absorbed state (secret seeds, in
-    /// ExpandMask) never exists outside the value the caller holds and wipes: a returned value
-    /// may be copied out of a frame that is then left behind.
+    /// Eight empty sponges; [`Self::absorb_short`] fills them. Made empty and filled in place (as
+    /// [`crate::backend::x86_64::avx2::keccak4x::Shake4::new`]), so that the absorbed state (secret
+    /// seeds, in ExpandMask) never exists outside the value the caller holds and wipes: a returned
+    /// value may be copied out of a frame that is then left behind.
     #[target_feature(enable = "avx2,avx512f")]
     pub(crate) fn new(_: Keccak8x) -> Self {
         Self {
@@ -219,8 +221,8 @@ impl<const RATE: usize> Shake8<RATE> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Avx2;
     use super::*;
+    use crate::backend::x86_64::Avx2;
     use crate::hash::keccak::f1600;
     use crate::math::splitmix::SplitMix64;
 

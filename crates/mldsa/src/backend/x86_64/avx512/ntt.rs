@@ -1,12 +1,13 @@
 //! AVX-512 (F) NTT and inverse NTT, for the AVX2 backend on CPUs that also have AVX-512.
 //!
-//! Layout and results: those of the AVX2 kernels in [`super::ntt`] (and so of the portable
-//! code): coefficient or evaluation i at index i, NTT values in FIPS 204's bit-reversed order.
-//! The arithmetic is the AVX2 kernels' butterfly for butterfly: the same signed Montgomery
-//! multiplication with the same twiddles (the AVX2 file's tables, shared), no reduction between
-//! layers, the inverse's final scaling folded into its last layer. So [`ntt`] returns exactly
-//! what [`super::ntt::ntt`] (and [`crate::math::ntt::ntt`]) return, and [`ntt_inverse`] exactly what
-//! [`super::ntt::ntt_inverse`] returns; the bounds are theirs.
+//! Layout and results: those of the AVX2 kernels in [`crate::backend::x86_64::avx2::ntt`] (and so
+//! of the portable code): coefficient or evaluation i at index i, NTT values in FIPS 204's
+//! bit-reversed order. The arithmetic is the AVX2 kernels' butterfly for butterfly: the same signed
+//! Montgomery multiplication with the same twiddles (the AVX2 file's tables, shared), no reduction
+//! between layers, the inverse's final scaling folded into its last layer. So [`ntt`] returns
+//! exactly what [`crate::backend::x86_64::avx2::ntt::ntt`] (and [`crate::math::ntt::ntt`]) return,
+//! and [`ntt_inverse`] exactly what [`crate::backend::x86_64::avx2::ntt::ntt_inverse`] returns; the
+//! bounds are theirs.
 //!
 //! A polynomial is 16 registers of 16 lanes; register i holds indices 16i..16i+15, and the whole
 //! polynomial stays in registers (32 zmm) for all 8 layers. Butterflies with len >= 16 pair whole
@@ -33,7 +34,7 @@
 // Every `unsafe` block here must say why it is sound.
 #![deny(clippy::undocumented_unsafe_blocks)]
 
-use super::ntt::{INV_NTT_SCALE, QINV, SCALED_ZETA_1, ZETAS, times_qinv};
+use crate::backend::x86_64::avx2::ntt::{INV_NTT_SCALE, QINV, SCALED_ZETA_1, ZETAS, times_qinv};
 use crate::math::poly::{N, NttPoly, Poly};
 use crate::params::Q;
 use core::arch::x86_64::{
@@ -475,9 +476,10 @@ macro_rules! each_pair {
 
 /// FIPS 204, Algorithm 41 (NTT), AVX-512.
 ///
-/// Contract: that of [`super::ntt::ntt`]: input |c| < q; output congruent mod q, evaluation by
-/// evaluation, to [`crate::math::ntt::ntt`], in the same (bit-reversed) order, with |c| < 6q. (It is
-/// in fact equal to the AVX2 and portable outputs: same butterflies, same arithmetic.)
+/// Contract: that of [`crate::backend::x86_64::avx2::ntt::ntt`]: input |c| < q; output congruent
+/// mod q, evaluation by evaluation, to [`crate::math::ntt::ntt`], in the same (bit-reversed) order,
+/// with |c| < 6q. (It is in fact equal to the AVX2 and portable outputs: same butterflies, same
+/// arithmetic.)
 ///
 /// Bounds: as the AVX2 kernel's (no reduction between layers; |c| < 5.1 q after 8 layers).
 #[target_feature(enable = "avx2,avx512f")]
@@ -523,10 +525,10 @@ pub(crate) fn ntt(w: &Poly, out: &mut NttPoly) {
 
 /// FIPS 204, Algorithm 42 (NTT^-1), times 2^32, AVX-512.
 ///
-/// Contract: that of [`super::ntt::ntt_inverse`]: input |c| < q in the portable (bit-reversed)
-/// order; output congruent mod q, coefficient by coefficient, to [`crate::math::ntt::ntt_inverse`],
-/// with |c| < q (in fact < 0.75 q). (It is in fact equal to the AVX2 kernel's output: same
-/// butterflies, same arithmetic, same folded final scaling.)
+/// Contract: that of [`crate::backend::x86_64::avx2::ntt::ntt_inverse`]: input |c| < q in the
+/// portable (bit-reversed) order; output congruent mod q, coefficient by coefficient, to
+/// [`crate::math::ntt::ntt_inverse`], with |c| < q (in fact < 0.75 q). (It is in fact equal to the
+/// AVX2 kernel's output: same butterflies, same arithmetic, same folded final scaling.)
 ///
 /// Bounds: as the AVX2 kernel's.
 #[target_feature(enable = "avx2,avx512f")]
@@ -624,8 +626,9 @@ fn qinv_vector() -> __m512i {
 
 /// FIPS 204, Algorithm 45 (MultiplyNTT), times 2^-32, AVX-512.
 ///
-/// Contract: that of [`super::ntt::multiply_ntt`]: |a_i * b_i| <= 2^31 q for every i; out_i =
-/// a_i * b_i * 2^-32 mod q with |out_i| < q (the same values as the AVX2 and portable kernels).
+/// Contract: that of [`crate::backend::x86_64::avx2::ntt::multiply_ntt`]: |a_i * b_i| <= 2^31 q for
+/// every i; out_i = a_i * b_i * 2^-32 mod q with |out_i| < q (the same values as the AVX2 and
+/// portable kernels).
 #[target_feature(enable = "avx2,avx512f")]
 pub(crate) fn multiply_ntt(a: &NttPoly, b: &NttPoly, out: &mut NttPoly) {
     tick!(Pointwise, 1);
@@ -648,9 +651,10 @@ pub(crate) fn multiply_ntt(a: &NttPoly, b: &NttPoly, out: &mut NttPoly) {
 /// FIPS 204, Algorithm 48 (MatrixVectorNTT), with Algorithms 44 and 46 (AddNTT,
 /// AddVectorNTT) fused, times 2^-32, AVX-512.
 ///
-/// Contract: that of [`super::ntt::matrix_vector_ntt`] (A-hat entries in [0, q), |v_j| < 9q, at
-/// most 7 terms per row; output congruent mod q to the portable result, |c| < q), with the same
-/// values as the AVX2 kernel: each lane's products are summed in 64 bits and reduced once.
+/// Contract: that of [`crate::backend::x86_64::avx2::ntt::matrix_vector_ntt`] (A-hat entries in [0,
+/// q), |v_j| < 9q, at most 7 terms per row; output congruent mod q to the portable result, |c| <
+/// q), with the same values as the AVX2 kernel: each lane's products are summed in 64 bits and
+/// reduced once.
 #[target_feature(enable = "avx2,avx512f")]
 pub(crate) fn matrix_vector_ntt<Row: AsRef<[NttPoly]>>(
     a_hat: &[Row],
@@ -696,9 +700,9 @@ pub(crate) fn matrix_vector_ntt<Row: AsRef<[NttPoly]>>(
 
 #[cfg(test)]
 mod tests {
-    use super::super::Avx2;
-    use super::super::ntt::tests::{Lcg, adversarial, assert_congruent};
     use super::*;
+    use crate::backend::x86_64::Avx2;
+    use crate::backend::x86_64::avx2::ntt::tests::{Lcg, adversarial, assert_congruent};
 
     /// `true` if the CPU has AVX2 and AVX-512 F and VL; otherwise prints why the calling test
     /// does nothing.
@@ -730,14 +734,14 @@ mod tests {
     fn avx2_ntt(p: &Poly) -> NttPoly {
         let mut out = NttPoly::ZERO;
         // SAFETY: called only after `have_avx512` found AVX2 on this CPU.
-        unsafe { super::super::ntt::ntt(p, &mut out) };
+        unsafe { crate::backend::x86_64::avx2::ntt::ntt(p, &mut out) };
         out
     }
 
     fn avx2_ntt_inverse(p: &NttPoly) -> Poly {
         let mut out = Poly::ZERO;
         // SAFETY: called only after `have_avx512` found AVX2 on this CPU.
-        unsafe { super::super::ntt::ntt_inverse(p, &mut out) };
+        unsafe { crate::backend::x86_64::avx2::ntt::ntt_inverse(p, &mut out) };
         out
     }
 
@@ -786,7 +790,7 @@ mod tests {
         assert_congruent(&got.0, &expect.0, Q, "multiply_ntt");
         let mut avx2 = NttPoly::ZERO;
         // SAFETY: called only after `have_avx512` found AVX2 on this CPU.
-        unsafe { super::super::ntt::multiply_ntt(&a, &b, &mut avx2) };
+        unsafe { crate::backend::x86_64::avx2::ntt::multiply_ntt(&a, &b, &mut avx2) };
         assert_eq!(got.0, avx2.0, "multiply_ntt: AVX-512 and AVX2 differ");
     }
 
@@ -798,7 +802,7 @@ mod tests {
         unsafe { matrix_vector_ntt(a, v, &mut got) };
         let mut avx2 = std::vec![NttPoly::ZERO; a.len()];
         // SAFETY: called only after `have_avx512` found AVX2 on this CPU.
-        unsafe { super::super::ntt::matrix_vector_ntt(a, v, &mut avx2) };
+        unsafe { crate::backend::x86_64::avx2::ntt::matrix_vector_ntt(a, v, &mut avx2) };
         for ((g, e), x) in got.iter().zip(expect.iter()).zip(avx2.iter()) {
             assert_congruent(&g.0, &e.0, Q, "matrix_vector_ntt");
             assert_eq!(g.0, x.0, "matrix_vector_ntt: AVX-512 and AVX2 differ");
@@ -1015,7 +1019,7 @@ mod tests {
     }
 
     /// ns per call of the AVX2 and AVX-512 kernels (median of many batches), release builds:
-    /// `cargo test --release -p mldsa --lib ntt512::tests::timing -- --ignored --nocapture`.
+    /// `cargo test --release -p mldsa --lib avx512::ntt::tests::timing -- --ignored --nocapture`.
     #[test]
     #[ignore]
     fn timing() {
@@ -1062,7 +1066,7 @@ mod tests {
         let y = NttPoly(rng.coeffs(-(9 * Q - 1), 9 * Q - 1));
         // SAFETY: `have_avx512` found AVX2 on this CPU.
         let mul2 = median_ns(|| unsafe {
-            super::super::ntt::multiply_ntt(core::hint::black_box(&x), &y, &mut o);
+            crate::backend::x86_64::avx2::ntt::multiply_ntt(core::hint::black_box(&x), &y, &mut o);
             core::hint::black_box(&o);
         });
         // SAFETY: `have_avx512` found AVX2 and AVX-512F on this CPU.
@@ -1080,7 +1084,11 @@ mod tests {
         let mut mv = std::vec![NttPoly::ZERO; 8];
         // SAFETY: `have_avx512` found AVX2 on this CPU.
         let mat2 = median_ns(|| unsafe {
-            super::super::ntt::matrix_vector_ntt(core::hint::black_box(&a), &v, &mut mv);
+            crate::backend::x86_64::avx2::ntt::matrix_vector_ntt(
+                core::hint::black_box(&a),
+                &v,
+                &mut mv,
+            );
             core::hint::black_box(&mv);
         });
         // SAFETY: `have_avx512` found AVX2 and AVX-512F on this CPU.

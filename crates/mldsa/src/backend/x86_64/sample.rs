@@ -1,0 +1,135 @@
+//! The x86-64 samplers that choose, batch by batch, between the AVX2 kernels and their
+//! AVX-512 variants: ExpandA (alone and fused with the matrix product) takes eight entries at a
+//! time on the eight-way permutation ([`Keccak8x`]) where it runs and more than four are left,
+//! else four ([`avx2::sample`]); and signing's first masks are made eight at once where the
+//! eight-way permutation runs ([`next_mask`]).
+
+use super::Keccak4x;
+use super::avx2;
+use super::avx2::mask_lanes::MaskLanes;
+use super::avx2::sample::{LOAD_SLACK, NTT_FIRST_BLOCKS, NttStream};
+use super::avx512;
+use super::avx512::keccak8x::Keccak8x;
+use crate::backend::mask_stream::MaskStream;
+use crate::hash::keccak::SHAKE128_RATE as RATE128;
+use crate::math::poly::{NttPoly, Poly};
+use crate::params::Parameters;
+
+/// Whether ExpandA's next batch, with `left` entries left, is eight-way: where the eight-way
+/// permutation runs and more than four are left (a last batch of five to seven with dummy
+/// lanes); else four-way.
+fn eight_way(wide: Option<Keccak8x>, left: usize) -> Option<Keccak8x> {
+    wide.filter(|_| left > 4)
+}
+
+/// One batch of ExpandA, eight-way on `wide` where [`eight_way`] gave it, else four-way;
+/// returns how many entries were made.
+#[target_feature(enable = "avx2")]
+fn a_batch<'a>(
+    keccak: Keccak4x,
+    wide: Option<Keccak8x>,
+    rho: &[u8; 32],
+    entries: &mut impl Iterator<Item = (usize, &'a mut NttPoly)>,
+    seeds: &mut [[u8; 34]; 8],
+    buf: &mut [NttStream; 8],
+) -> usize {
+    match wide {
+        // SAFETY: a `Keccak8x` exists only where AVX-512 F (with VL and BW) was detected, the
+        // features `a_batch_x8` is compiled for beyond this function's AVX2.
+        Some(wide) => unsafe { avx512::sample::a_batch_x8(wide, rho, entries, seeds, buf) },
+        None => avx2::sample::a_batch_x4(keccak, rho, entries, seeds, buf),
+    }
+}
+
+/// FIPS 204, Algorithm 32 (ExpandA), eight entries at a time on AVX-512 or four on AVX2
+/// ([`eight_way`]).
+///
+/// Contract: as [`crate::hash::sample::expand_a`], whose output it equals for every rho.
+#[target_feature(enable = "avx2")]
+pub(crate) fn expand_a<P: Parameters>(keccak: Keccak4x, rho: &[u8; 32], a_hat: &mut P::MatrixA) {
+    tick!(ExpandA, 1);
+    // Row by row, as the portable loop; entry (r, s) is tagged 256 r + s, so its two seed bytes
+    // are the tag's bytes (no division to recover r and s from a running count: at opt-level
+    // z LLVM turns even a subtraction loop back into a `div`).
+    let mut entries = a_hat.as_mut().iter_mut().enumerate().flat_map(|(r, row)| {
+        let entries = row.as_mut().iter_mut().enumerate();
+        entries.map(move |(s, entry)| ((r << 8) | s, entry))
+    });
+    let mut seeds = [[0u8; 34]; 8];
+    let mut buf = [[0u8; NTT_FIRST_BLOCKS * RATE128 + LOAD_SLACK]; 8];
+    let (wide, mut left) = (Keccak8x::of(keccak), P::K * P::L);
+    while left > 0 {
+        let wide = eight_way(wide, left);
+        left -= a_batch(keccak, wide, rho, &mut entries, &mut seeds, &mut buf);
+    }
+}
+
+/// FIPS 204, Algorithms 32 and 48 (ExpandA, MatrixVectorNTT) fused, eight or four entries at
+/// a time on AVX2 (batches as in [`expand_a`]): out = A-hat o v * 2^-32 with A-hat =
+/// ExpandA(rho), holding at most eight entries.
+///
+/// Contract: as [`crate::backend::Backend::expand_a_times`]: |v| < 9q; out congruent mod q to
+/// the portable result, |c| <= 6283009. Entries are made in the order of [`expand_a`] and each
+/// is multiplied into its row's accumulator as soon as it exists (at most l <= 7 terms of
+/// absolute value below q each, so no overflow), then every row is reduced once.
+#[target_feature(enable = "avx2")]
+pub(crate) fn expand_a_times<P: Parameters>(
+    keccak: Keccak4x,
+    rho: &[u8; 32],
+    v: &[NttPoly],
+    out: &mut [NttPoly],
+) {
+    tick!(ExpandATimes, 1);
+    debug_assert_eq!(v.len(), P::L);
+    debug_assert_eq!(out.len(), P::K);
+    for w in out.iter_mut() {
+        *w = NttPoly::ZERO;
+    }
+    let mut tmp = [NttPoly::ZERO; 8];
+    let mut seeds = [[0u8; 34]; 8];
+    let mut buf = [[0u8; NTT_FIRST_BLOCKS * RATE128 + LOAD_SLACK]; 8];
+    // Tags 256 r + s in row-major order, as `expand_a` makes them (no division anywhere).
+    let mut tags = (0..P::K).flat_map(|r| (0..P::L).map(move |s| (r << 8) | s));
+    let (wide, mut left) = (Keccak8x::of(keccak), P::K * P::L);
+    while left > 0 {
+        let wide = eight_way(wide, left);
+        let mut batch = [0usize; 8];
+        let n = tags
+            .by_ref()
+            .take(if wide.is_some() { 8 } else { 4 })
+            .zip(batch.iter_mut())
+            .map(|(tag, slot)| *slot = tag)
+            .count();
+        let mut entries = batch[..n].iter().copied().zip(tmp.iter_mut());
+        left -= a_batch(keccak, wide, rho, &mut entries, &mut seeds, &mut buf);
+        for (entry, &tag) in tmp.iter().zip(&batch[..n]) {
+            avx2::ntt::multiply_accumulate(&mut out[tag >> 8], entry, &v[tag & 0xFF]);
+        }
+    }
+    for w in out.iter_mut() {
+        w.reduce();
+    }
+}
+
+/// y for the next attempt (FIPS 204 Alg. 7 step 11): [`avx2::mask_lanes::next_mask`], whose
+/// contract this has, after filling the lanes' ring with eight polynomials on the eight-way
+/// permutation where it runs, on the first attempt of a set with more than four (ML-DSA-65,
+/// -87; see [`MaskLanes::fill_eight`]).
+#[target_feature(enable = "avx2")]
+pub(crate) fn next_mask<P: Parameters>(
+    keccak: Keccak4x,
+    stream: &mut MaskStream,
+    rho_pp: &[u8; 64],
+    y: &mut [Poly],
+) {
+    if let Some(wide) = Keccak8x::of(keccak)
+        && !stream.started
+        && P::L > 4
+    {
+        let (lanes, _) = MaskLanes::ready(keccak, &mut stream.started, &mut stream.lanes);
+        // SAFETY: a `Keccak8x` exists only where AVX-512 F (with VL and BW) was detected, the
+        // features `fill_eight` is compiled for beyond this function's AVX2.
+        unsafe { lanes.fill_eight(wide, rho_pp, stream.next) };
+    }
+    avx2::mask_lanes::next_mask::<P>(keccak, stream, rho_pp, y)
+}
