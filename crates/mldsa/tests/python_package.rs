@@ -1,7 +1,8 @@
-//! The Python package (`bindings/python`, issue 17): `bindings/python/run-tests.sh` installs it
-//! with pip (maturin builds the PyO3 extension) into a cached virtual environment under the
+//! The Python package (`bindings/python`, issues 17 and 36): `bindings/python/run-tests.sh`
+//! builds its manylinux2014 wheel (maturin with zig), checks the wheel's tag with auditwheel,
+//! installs it with cargo and rustc off `PATH` into a cached virtual environment under the
 //! target directory, with pytest, hypothesis, dilithium-py and pyca/cryptography from PyPI, and
-//! runs its pytest suite (ACVP and KATs through both Python APIs, differential tests against
+//! runs its pytest suite there (ACVP and KATs through both Python APIs, differential tests against
 //! dilithium-py, cross-checks with pyca/cryptography, error paths, fuzzing, threads).
 //!
 //! The script's output streams as it runs and ends with pytest's `N passed` line; the test
