@@ -8,6 +8,10 @@
 //! copied between JS typed arrays and buffers wiped on drop (`bytes`), and calls that touched
 //! secrets wipe the stack they used (`wipe`).
 
+// No `unsafe` of our own (the project's budget: backends, the C boundary, the valgrind hooks);
+// what wasm-bindgen's macros generate is theirs.
+#![forbid(unsafe_code)]
+
 mod bytes;
 mod error;
 mod keys;

@@ -111,18 +111,18 @@ fn modules_forbid_unsafe() {
     );
 }
 
-/// The Python extension (`bindings/python`, its own cargo workspace) has no `unsafe` at all:
-/// its crate root forbids it, so no module below can bring it back.
-#[test]
-fn python_bindings_forbid_unsafe() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../bindings/python/src");
+/// A bindings crate forbids `unsafe_code` at its root and no file re-allows it.
+fn bindings_forbid_unsafe(dir: &str, min_files: usize) {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(dir);
     let lib = fs::read_to_string(src.join("lib.rs")).unwrap();
     assert!(
         lib.contains("#![forbid(unsafe_code)]"),
-        "bindings/python/src/lib.rs must forbid unsafe_code"
+        "{dir}/lib.rs must forbid unsafe_code"
     );
     let files = rust_files(&src);
-    assert!(files.len() >= 5, "bindings/python/src looks empty");
+    assert!(files.len() >= min_files, "{dir} looks empty");
     for path in files {
         let text = fs::read_to_string(&path).unwrap();
         assert!(
@@ -131,6 +131,18 @@ fn python_bindings_forbid_unsafe() {
             path.display()
         );
     }
+}
+
+/// The Python extension (PyO3) has no `unsafe` of its own.
+#[test]
+fn python_bindings_forbid_unsafe() {
+    bindings_forbid_unsafe("bindings/python/src", 5);
+}
+
+/// The WebAssembly package (wasm-bindgen) has no `unsafe` of its own.
+#[test]
+fn js_bindings_forbid_unsafe() {
+    bindings_forbid_unsafe("bindings/js/src", 5);
 }
 
 /// The C ABI crate (issue #16): `unsafe` only under `crates/mldsa-ffi/src/boundary/`, every
