@@ -302,7 +302,7 @@ pub enum PemLabel {
     PrivateKey,
     /// `ENCRYPTED PRIVATE KEY`: an EncryptedPrivateKeyInfo.
     EncryptedPrivateKey,
-    /// Any other label (see [`super::pem_label`] for its text).
+    /// Any other label (see `mldsa::pkix::pem_label` for its text).
     Other,
 }
 
