@@ -150,7 +150,7 @@ impl MaskLanes {
         // below 2^16 (params.rs); the additions wrap only to keep a test that starts at the top
         // of the counter free of overflow checks. Built in memory that is wiped (made word by
         // word in registers instead, rho'' was spilled to the stack and left there:
-        // tests/zeroize_runtime.rs).
+        // tests/zeroize_runtime/).
         let first = next.wrapping_add(self.made as u16);
         let mut seeds = SecretBytes::<{ whole_registers(3 * RATE) }>::new();
         let (blocks, _) = seeds.0.as_chunks_mut::<RATE>();
