@@ -9,25 +9,10 @@
 //! (passed through) skips the registry installs: cached tools are used if present, else the
 //! suite is skipped.
 
-use std::path::Path;
-use std::process::{Command, Stdio};
+#[path = "common/script.rs"]
+mod script;
 
 #[test]
 fn js_package_node_and_browser_suites() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let script = root.join("bindings/js/run-tests.sh");
-    assert!(script.is_file(), "{} is missing", script.display());
-    let status = Command::new("bash")
-        .arg(&script)
-        .current_dir(&root)
-        .stdin(Stdio::null())
-        .stdout(Stdio::inherit())
-        .stderr(Stdio::inherit())
-        .status()
-        .expect("bash must be installed to run bindings/js/run-tests.sh");
-    assert!(
-        status.success(),
-        "bindings/js/run-tests.sh failed ({status}): see the report above; \
-         MLDSA_OFFLINE=1 skips the registry installs"
-    );
+    script::run_suite_script("bindings/js/run-tests.sh", "the report");
 }

@@ -9,25 +9,10 @@
 //! fails if pytest fails or collects nothing. `MLDSA_OFFLINE=1` (passed through) skips the
 //! registry installs: the cached environment is used if there is one, else the suite is skipped.
 
-use std::path::Path;
-use std::process::{Command, Stdio};
+#[path = "common/script.rs"]
+mod script;
 
 #[test]
 fn python_package_pytest_suite() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let script = root.join("bindings/python/run-tests.sh");
-    assert!(script.is_file(), "{} is missing", script.display());
-    let status = Command::new("bash")
-        .arg(&script)
-        .current_dir(&root)
-        .stdin(Stdio::null())
-        .stdout(Stdio::inherit())
-        .stderr(Stdio::inherit())
-        .status()
-        .expect("bash must be installed to run bindings/python/run-tests.sh");
-    assert!(
-        status.success(),
-        "bindings/python/run-tests.sh failed ({status}): see pytest's report above; \
-         MLDSA_OFFLINE=1 skips the registry installs"
-    );
+    script::run_suite_script("bindings/python/run-tests.sh", "pytest's report");
 }
