@@ -7,7 +7,7 @@
 #[path = "common/source.rs"]
 mod source;
 
-use source::rust_files;
+use source::{doc_table_rows, rust_files};
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -18,26 +18,13 @@ fn src_dir() -> PathBuf {
 
 /// The floors, bottom-up, from the table in lib.rs: folder (or file stem) -> rank.
 fn floors(lib: &str) -> BTreeMap<String, usize> {
-    let mut floors = BTreeMap::new();
-    let mut in_map = false;
-    for line in lib.lines() {
-        let line = line.trim_start_matches("//!").trim();
-        if line.starts_with("# Map of the floors") {
-            in_map = true;
-            continue;
-        }
-        if in_map && line.starts_with('#') {
-            break;
-        }
-        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
-        if !in_map || cells.len() < 4 {
-            continue;
-        }
-        if let Ok(rank) = cells[1].parse::<usize>() {
-            floors.insert(cells[2].trim_matches('`').to_string(), rank);
-        }
-    }
-    floors
+    doc_table_rows(lib, "Map of the floors")
+        .into_iter()
+        .filter_map(|cells| {
+            let rank = cells.first()?.parse::<usize>().ok()?;
+            Some((cells.get(1)?.trim_matches('`').to_string(), rank))
+        })
+        .collect()
 }
 
 /// The crate root's re-exports: name -> the floor it comes from (`pub use crate::keys::...`).

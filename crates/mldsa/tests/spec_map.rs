@@ -2,6 +2,10 @@
 //! and both use FIPS 204's own algorithm names. (Go and RustCrypto both shipped wrong citations;
 //! this keeps ours honest.)
 
+#[path = "common/source.rs"]
+mod source;
+
+use source::doc_table_rows;
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
@@ -147,29 +151,16 @@ fn code_tags() -> Vec<Tag> {
 fn spec_map() -> BTreeMap<usize, (String, String)> {
     let lib = fs::read_to_string(src_dir().join("lib.rs")).unwrap();
     let mut map = BTreeMap::new();
-    let mut in_map = false;
-    for line in lib.lines() {
-        let line = line.trim_start_matches("//!").trim();
-        if line.starts_with("# Spec map") {
-            in_map = true;
-            continue;
-        }
-        if in_map && line.starts_with('#') {
-            break;
-        }
-        if !in_map || !line.starts_with('|') {
-            continue;
-        }
-        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
-        let Ok(alg) = cells[1].parse::<usize>() else {
+    for cells in doc_table_rows(&lib, "Spec map") {
+        let Ok(alg) = cells[0].parse::<usize>() else {
             continue;
         };
-        let location = cells[3]
+        let location = cells[2]
             .split('`')
             .nth(1)
             .expect("location in backticks")
             .to_string();
-        let previous = map.insert(alg, (cells[2].to_string(), location));
+        let previous = map.insert(alg, (cells[1].to_string(), location));
         assert!(
             previous.is_none(),
             "algorithm {alg} listed twice in the spec map"

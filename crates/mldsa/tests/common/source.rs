@@ -1,5 +1,7 @@
 //! The library's source files, for the tests that read the source itself (`floors.rs`,
-//! `unsafe_budget.rs`, `ct_sites.rs`).
+//! `unsafe_budget.rs`, `ct_sites.rs`, `spec_map.rs`).
+
+#![allow(dead_code)] // each test binary uses a different subset
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -21,4 +23,27 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
             out.push(path);
         }
     }
+}
+
+/// The cells of each table row (`| a | b | ... |`, trimmed) under the crate-doc heading
+/// `# <heading>` of `lib` (a lib.rs), up to the next heading: the tables other tests hold the
+/// code to (the spec map, the map of the floors).
+pub fn doc_table_rows(lib: &str, heading: &str) -> Vec<Vec<String>> {
+    let mut rows = Vec::new();
+    let mut inside = false;
+    for line in lib.lines() {
+        let line = line.trim_start_matches("//!").trim();
+        if line.strip_prefix("# ") == Some(heading) {
+            inside = true;
+            continue;
+        }
+        if inside && line.starts_with('#') {
+            break;
+        }
+        if inside && line.starts_with('|') {
+            let cells = line.trim_matches('|').split('|');
+            rows.push(cells.map(|c| c.trim().to_string()).collect());
+        }
+    }
+    rows
 }
