@@ -17,7 +17,7 @@
 //! memory by, the values it is given.
 
 use crate::algorithm::expanded::ExpandedSecret;
-use crate::backend::{Backend, Portable};
+use crate::backend::{Backend, PackKernels, Portable};
 use crate::encoding::encode::sk_decode as decode_sk;
 use crate::error::{Error, Input};
 use crate::math::poly::{N, NttPoly, Poly};
