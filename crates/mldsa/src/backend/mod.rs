@@ -1,10 +1,11 @@
 //! Which implementation of the arithmetic, sampling and hashing kernels runs.
 //!
-//! There are two: the portable reference, for every target, and on x86-64 an AVX2 one
-//! (vectorised NTT, rounding, packing and a 4-way Keccak). The fastest one the CPU supports is
-//! chosen once, at run time; [`force_portable`] (or `MLDSA_BACKEND=portable` in the
+//! There are three: the portable reference, for every target; on x86-64 an AVX2 one
+//! (vectorised NTT, rounding, packing and a 4-way Keccak), chosen at run time where the CPU
+//! supports it; and on wasm32 built with `simd128` a WebAssembly SIMD one (vectorised NTT and
+//! products), chosen at build time; [`force_portable`] (or `MLDSA_BACKEND=portable` in the
 //! environment, with the `std` feature) forces the portable one, for differential testing or to
-//! rule the SIMD code out. Both give identical bytes; [`active_backend`] says which one runs.
+//! rule the SIMD code out. All give identical bytes; [`active_backend`] says which one runs.
 
 // Internals: keygen, sign and verify are written once, generic over the crate-private `Backend`
 // trait; each public operation picks the backend with `with_backend!` and runs wholly on it. The
@@ -27,6 +28,9 @@ pub(crate) use wipe::scrub_stack;
 
 #[forbid(unsafe_code)]
 pub(crate) mod mask_stream;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[forbid(unsafe_code)]
+pub(crate) mod wasm32;
 #[forbid(unsafe_code)]
 pub(crate) mod wipe;
 #[cfg(target_arch = "x86_64")]
@@ -396,6 +400,9 @@ pub enum BackendKind {
     /// x86-64 AVX2 with AVX-512 (F, VL and BW) variants of some of its kernels, on CPUs that have
     /// them; every other kernel is the AVX2 one.
     Avx512,
+    /// WebAssembly SIMD (simd128: vectorised NTT and T_q products), in builds for wasm32 with
+    /// the `simd128` target feature.
+    Simd128,
 }
 
 /// 0: not decided yet; otherwise 1 + the `BackendKind` in use.
@@ -403,6 +410,7 @@ static CHOSEN: AtomicU8 = AtomicU8::new(0);
 pub(in crate::backend) const PORTABLE: u8 = 1;
 pub(in crate::backend) const AVX2: u8 = 2;
 pub(in crate::backend) const AVX512: u8 = 3;
+pub(in crate::backend) const SIMD128: u8 = 4;
 
 /// Makes every later operation use the portable backend (`yes`), or go back to the fastest one
 /// the CPU supports (`no`). For differential testing and for ruling the SIMD code out when
@@ -425,7 +433,7 @@ pub fn force_portable(yes: bool) {
 /// With the `std` feature the environment variable `MLDSA_BACKEND=avx2` does the same from the
 /// start of the process.
 pub fn force_avx2(yes: bool) {
-    let kind = if yes { detect().min(AVX2) } else { detect() };
+    let kind = if yes { at_most_avx2() } else { detect() };
     CHOSEN.store(kind, Ordering::Relaxed);
 }
 
@@ -434,6 +442,7 @@ pub fn active_backend() -> BackendKind {
     match chosen() {
         AVX2 => BackendKind::Avx2,
         AVX512 => BackendKind::Avx512,
+        SIMD128 => BackendKind::Simd128,
         _ => BackendKind::Portable,
     }
 }
@@ -444,7 +453,19 @@ fn detect() -> u8 {
     if let Some(avx2) = x86_64::Avx2::detect() {
         return if avx2.detect_avx512() { AVX512 } else { AVX2 };
     }
+    // simd128 is a build-time choice: a .wasm built with it only runs where it is supported.
+    if cfg!(all(target_arch = "wasm32", target_feature = "simd128")) {
+        return SIMD128;
+    }
     PORTABLE
+}
+
+/// [`force_avx2`]'s backend: AVX2 where the CPU has it, else the portable one.
+fn at_most_avx2() -> u8 {
+    match detect() {
+        AVX2 | AVX512 => AVX2,
+        _ => PORTABLE,
+    }
 }
 
 /// The backend to use: decided once (CPU, then the environment), then read from `CHOSEN`.
@@ -457,7 +478,7 @@ pub(crate) fn chosen() -> u8 {
             #[cfg(feature = "std")]
             let kind = match forced.as_ref().and_then(|v| v.to_str()) {
                 Some("portable") => PORTABLE,
-                Some("avx2") => detect().min(AVX2),
+                Some("avx2") => at_most_avx2(),
                 _ => detect(),
             };
             #[cfg(not(feature = "std"))]
@@ -483,7 +504,20 @@ macro_rules! with_backend {
                 }
             }
         }
-        #[cfg(not(target_arch = "x86_64"))]
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        {
+            match $crate::backend::wasm32::Simd128::chosen() {
+                Some($b) => $body,
+                None => {
+                    let $b = $crate::backend::Portable;
+                    $body
+                }
+            }
+        }
+        #[cfg(not(any(
+            target_arch = "x86_64",
+            all(target_arch = "wasm32", target_feature = "simd128")
+        )))]
         {
             let $b = $crate::backend::Portable;
             $body
