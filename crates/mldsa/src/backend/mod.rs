@@ -28,28 +28,30 @@ pub(crate) use wipe::scrub_stack;
 
 #[forbid(unsafe_code)]
 pub(crate) mod mask_stream;
-#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-#[forbid(unsafe_code)]
-pub(crate) mod wasm32;
 #[forbid(unsafe_code)]
 pub(crate) mod wipe;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86_64;
 
-/// Calls the build of a rounding function of `crate::math::rounding` for the set's gamma2 (its
-/// const parameter). The match is on a constant, so it folds away; each arm gets its own
-/// compile-time multiply-and-shift constants. Here rather than in `math`, which knows nothing
-/// of parameter sets.
+/// Calls the build of a rounding function (of `crate::math::rounding`, or a backend's
+/// kernel with the same const parameter) for the set's gamma2. The match is on a constant, so
+/// it folds away; each arm gets its own compile-time multiply-and-shift constants. Here rather
+/// than in `math`, which knows nothing of parameter sets.
 macro_rules! for_gamma2 {
-    ($p:ty, $f:ident($($arg:expr),*)) => {{
+    ($p:ty, $($f:ident)::+($($arg:expr),*)) => {{
         use crate::math::rounding::{GAMMA2_32, GAMMA2_88};
         match <$p as Parameters>::GAMMA2 {
-            GAMMA2_88 => crate::math::rounding::$f::<GAMMA2_88>($($arg),*),
-            GAMMA2_32 => crate::math::rounding::$f::<GAMMA2_32>($($arg),*),
+            GAMMA2_88 => $($f)::+::<GAMMA2_88>($($arg),*),
+            GAMMA2_32 => $($f)::+::<GAMMA2_32>($($arg),*),
             _ => unreachable!("FIPS 204 defines two values of gamma2"),
         }
     }};
 }
+
+// After `for_gamma2`, which it uses.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[forbid(unsafe_code)]
+pub(crate) mod wasm32;
 
 /// The kernels that a backend may speed up. The provided methods are the portable reference;
 /// a backend overrides the ones it does better.
@@ -230,25 +232,25 @@ pub(crate) trait Backend: PackKernels {
     /// HighBits on vectors. Bounds: as [`crate::math::rounding::high_bits_vec`].
     #[inline(always)]
     fn high_bits_vec<P: Parameters>(self, w: &[Poly], w1: &mut [Poly]) {
-        for_gamma2!(P, high_bits_vec(w, w1))
+        for_gamma2!(P, crate::math::rounding::high_bits_vec(w, w1))
     }
 
     /// ||LowBits(r)|| >= bound. Bounds: as [`crate::math::rounding::low_bits_exceed`].
     #[inline(always)]
     fn low_bits_exceed<P: Parameters>(self, r: &[Poly], bound: i32) -> u32 {
-        for_gamma2!(P, low_bits_exceed(r, bound))
+        for_gamma2!(P, crate::math::rounding::low_bits_exceed(r, bound))
     }
 
     /// MakeHint on vectors. Bounds: as [`crate::math::rounding::make_hint_vec`].
     #[inline(always)]
     fn make_hint_vec<P: Parameters>(self, r_plus_z: &[Poly], r: &[Poly], h: &mut [Poly]) -> u32 {
-        for_gamma2!(P, make_hint_vec(r_plus_z, r, h))
+        for_gamma2!(P, crate::math::rounding::make_hint_vec(r_plus_z, r, h))
     }
 
     /// UseHint on vectors. Bounds: as [`crate::math::rounding::use_hint_vec`].
     #[inline(always)]
     fn use_hint_vec<P: Parameters>(self, h: &[Poly], r: &[Poly], w1: &mut [Poly]) {
-        for_gamma2!(P, use_hint_vec(h, r, w1))
+        for_gamma2!(P, crate::math::rounding::use_hint_vec(h, r, w1))
     }
 
     /// cs2_i := freeze(w_i - cs2_i) (Alg. 7 step 21: r = w - cs2, kept in [0, q)).

@@ -1,4 +1,5 @@
-//! The WebAssembly SIMD backend (simd128, four 32-bit lanes): the NTT and the T_q products.
+//! The WebAssembly SIMD backend (simd128, four 32-bit lanes): the NTT, the T_q products,
+//! rounding and hints.
 //!
 //! Chosen at build time: it exists only where the crate is compiled with
 //! `-C target-feature=+simd128`, which every current browser and Node run (a .wasm that uses
@@ -14,11 +15,13 @@
 //! `tests.rs` check equality.
 
 mod ntt;
+mod rounding;
 #[cfg(test)]
 mod tests;
 
 use crate::backend::{Backend, PackKernels};
 use crate::math::poly::{NttPoly, Poly};
+use crate::params::Parameters;
 
 /// The simd128 backend. A unit: the build, not the CPU, decides that it can run.
 #[derive(Clone, Copy, Debug)]
@@ -68,5 +71,35 @@ impl Backend for Simd128 {
         out: &mut [NttPoly],
     ) {
         ntt::matrix_vector_ntt(a_hat, v, out)
+    }
+
+    #[inline(always)]
+    fn power2_round_vec(self, t: &[Poly], t1: &mut [Poly], t0: &mut [Poly]) {
+        rounding::power2_round_vec(t, t1, t0)
+    }
+
+    #[inline(always)]
+    fn high_bits_vec<P: Parameters>(self, w: &[Poly], w1: &mut [Poly]) {
+        for_gamma2!(P, rounding::high_bits_vec(w, w1))
+    }
+
+    #[inline(always)]
+    fn low_bits_exceed<P: Parameters>(self, r: &[Poly], bound: i32) -> u32 {
+        for_gamma2!(P, rounding::low_bits_exceed(r, bound))
+    }
+
+    #[inline(always)]
+    fn make_hint_vec<P: Parameters>(self, r_plus_z: &[Poly], r: &[Poly], h: &mut [Poly]) -> u32 {
+        for_gamma2!(P, rounding::make_hint_vec(r_plus_z, r, h))
+    }
+
+    #[inline(always)]
+    fn use_hint_vec<P: Parameters>(self, h: &[Poly], r: &[Poly], w1: &mut [Poly]) {
+        for_gamma2!(P, rounding::use_hint_vec(h, r, w1))
+    }
+
+    #[inline(always)]
+    fn sub_freeze(self, w: &[Poly], cs2: &mut [Poly]) {
+        rounding::sub_freeze(w, cs2)
     }
 }

@@ -103,7 +103,7 @@ pub(super) fn mont_mul(a: v128, b: v128) -> v128 {
 
 /// `field::reduce32` lane by lane. Bounds: a <= 2^31 - 2^22 - 1; result in [-6283009, 6283008].
 #[inline(always)]
-fn reduce32(a: v128) -> v128 {
+pub(super) fn reduce32(a: v128) -> v128 {
     let t = i32x4_shr(i32x4_add(a, i32x4_splat(1 << 22)), 23);
     i32x4_sub(a, i32x4_mul(t, i32x4_splat(Q)))
 }

@@ -8,6 +8,7 @@ use crate::backend::{Backend, Portable};
 use crate::math::field::Q;
 use crate::math::poly::{N, NttPoly, Poly};
 use crate::math::splitmix::SplitMix64;
+use crate::params::Parameters;
 use std::vec::Vec;
 
 /// Random polynomials per test.
@@ -182,4 +183,115 @@ fn round_trip(be: impl Backend, a: &Poly, b: &Poly) -> Poly {
 fn the_build_chooses_simd128() {
     // detect(), not active_backend(): other tests may force the portable backend meanwhile.
     assert_eq!(crate::backend::detect(), crate::backend::SIMD128);
+}
+
+/// Every r in [0, q), as polynomials of 256 consecutive values (the last one padded with
+/// q - 1), in vectors of `per` polynomials.
+fn all_of_zq(per: usize) -> impl Iterator<Item = Vec<Poly>> {
+    let polys = (Q as usize).div_ceil(N);
+    (0..polys.div_ceil(per)).map(move |v| {
+        (v * per..((v + 1) * per).min(polys))
+            .map(|p| Poly(core::array::from_fn(|i| ((p * N + i) as i32).min(Q - 1))))
+            .collect()
+    })
+}
+
+#[test]
+fn power2_round_matches_portable_on_all_of_zq() {
+    for t in all_of_zq(8) {
+        let n = t.len();
+        let (mut t1, mut t0) = (std::vec![Poly::ZERO; n], std::vec![Poly::ZERO; n]);
+        let (mut u1, mut u0) = (t1.clone(), t0.clone());
+        Portable.power2_round_vec(&t, &mut t1, &mut t0);
+        Simd128.power2_round_vec(&t, &mut u1, &mut u0);
+        assert!(t1 == u1 && t0 == u0, "power2_round");
+    }
+}
+
+/// HighBits, LowBits' norm check and UseHint (both hints) on every r in [0, q), and MakeHint
+/// on r against r + z for random and edge z, for the set `P`'s gamma2.
+fn check_rounding<P: Parameters>() {
+    let gamma2 = P::GAMMA2;
+    for r in all_of_zq(8) {
+        let n = r.len();
+        let (mut want, mut got) = (std::vec![Poly::ZERO; n], std::vec![Poly::ZERO; n]);
+        Portable.high_bits_vec::<P>(&r, &mut want);
+        Simd128.high_bits_vec::<P>(&r, &mut got);
+        assert!(want == got, "high_bits");
+        for h in [[0; N], [1; N], core::array::from_fn(|i| (i % 2) as i32)] {
+            let h = std::vec![Poly(h); n];
+            Portable.use_hint_vec::<P>(&h, &r, &mut want);
+            Simd128.use_hint_vec::<P>(&h, &r, &mut got);
+            assert!(want == got, "use_hint");
+        }
+        // Around gamma2 (where |LowBits| ends) and gamma2 - beta (the signing bound).
+        let bounds = [
+            1,
+            2,
+            gamma2 - 196,
+            gamma2 - 78,
+            gamma2 - 1,
+            gamma2,
+            gamma2 + 1,
+            1 << 30,
+        ];
+        for bound in bounds {
+            for one in r.iter() {
+                let one = core::slice::from_ref(one);
+                let want = Portable.low_bits_exceed::<P>(one, bound);
+                assert_eq!(
+                    Simd128.low_bits_exceed::<P>(one, bound),
+                    want,
+                    "low_bits_exceed"
+                );
+            }
+        }
+    }
+    let mut rng = SplitMix64(7);
+    for round in 0..ROUNDS {
+        let r: Vec<Poly> = (0..4).map(|_| Poly(coeffs(&mut rng, 0, Q - 1))).collect();
+        // z small (as in signing: |z| <= gamma2) or anything keeping r + z in [0, q).
+        let span = if round % 2 == 0 { gamma2 } else { Q - 1 };
+        let rz: Vec<Poly> = r
+            .iter()
+            .map(|p| Poly(p.0.map(|c| (c + rng.range(-span, span)).clamp(0, Q - 1))))
+            .collect();
+        let (mut want, mut got) = (std::vec![Poly::ZERO; 4], std::vec![Poly::ZERO; 4]);
+        let n_want = Portable.make_hint_vec::<P>(&rz, &r, &mut want);
+        let n_got = Simd128.make_hint_vec::<P>(&rz, &r, &mut got);
+        assert!(want == got && n_want == n_got, "make_hint");
+    }
+}
+
+#[test]
+fn rounding_matches_portable_on_all_of_zq_gamma2_88() {
+    check_rounding::<crate::params::MlDsa44>();
+}
+
+#[test]
+fn rounding_matches_portable_on_all_of_zq_gamma2_32() {
+    check_rounding::<crate::params::MlDsa65>();
+}
+
+#[test]
+fn sub_freeze_matches_portable() {
+    let mut rng = SplitMix64(8);
+    let h = (Q - 1) / 2;
+    let mut cases: Vec<(Poly, Poly)> = (0..ROUNDS)
+        .map(|_| {
+            (
+                Poly(coeffs(&mut rng, 0, Q - 1)),
+                Poly(coeffs(&mut rng, -h, h)),
+            )
+        })
+        .collect();
+    for (w, c) in [(0, h), (0, -h), (Q - 1, -h), (Q - 1, h), (0, 0), (Q - 1, 0)] {
+        cases.push((Poly([w; N]), Poly([c; N])));
+    }
+    for (w, cs2) in cases {
+        let (w, mut want, mut got) = (std::vec![w], std::vec![cs2], std::vec![cs2]);
+        Portable.sub_freeze(&w, &mut want);
+        Simd128.sub_freeze(&w, &mut got);
+        assert!(want == got, "sub_freeze");
+    }
 }
