@@ -54,10 +54,11 @@
 //! # Backends
 //!
 //! The arithmetic, sampling and hashing kernels have a portable implementation and, on x86-64,
-//! an AVX2 one (vectorised NTT, rounding and a 4-way Keccak) with AVX-512 variants. The fastest
-//! one the CPU supports is chosen at run time, once; [`backend::force_portable`] (or
-//! `MLDSA_BACKEND=portable` in the environment, with `std`) forces the portable one. All give
-//! identical bytes.
+//! an AVX2 one (vectorised NTT, rounding and a 4-way Keccak) with AVX-512 variants, and on
+//! wasm32 built with `simd128` a WebAssembly SIMD one (vectorised NTT, products, rounding). The
+//! fastest one the CPU supports is chosen at run time, once (on wasm32, at build time);
+//! [`backend::force_portable`] (or `MLDSA_BACKEND=portable` in the environment, with `std`)
+//! forces the portable one. All give identical bytes.
 //!
 //! # Map of the floors
 //!
@@ -78,7 +79,7 @@
 //! | 4 | `error` | the error types | 1-3 |
 //! | 5 | `encoding` | bit packing (Alg. 9-21), key and signature encodings (Alg. 22-28) | 1-4 |
 //! | 6 | `hash` | Keccak and the SHAKE sponges, AES-256-CTR, the samplers (Alg. 14-15, 29-34) | 1-5 |
-//! | 7 | `backend` | the kernel trait (its defaults are the portable reference), the dispatch, `x86_64/` | 1-6 |
+//! | 7 | `backend` | the kernel trait (its defaults are the portable reference), the dispatch, `x86_64/`, `wasm32/` | 1-6 |
 //! | 8 | `algorithm` | KeyGen, Sign, Verify (Alg. 6-8, written once over the backend), mu and the pre-hashes, the expanded key | 1-7 |
 //! | 9 | `keys` | `SigningKey`, `VerifyingKey`, `PreparedVerifyingKey`, `Signature`, `PublicMatrix` | 1-8 |
 //! | 10 | `api` | front doors: streaming, batches, the round-3 Dilithium sets | 1-9 |

@@ -1,10 +1,11 @@
 //! Which implementation of the arithmetic, sampling and hashing kernels runs.
 //!
-//! There are two: the portable reference, for every target, and on x86-64 an AVX2 one
-//! (vectorised NTT, rounding, packing and a 4-way Keccak). The fastest one the CPU supports is
-//! chosen once, at run time; [`force_portable`] (or `MLDSA_BACKEND=portable` in the
+//! There are three: the portable reference, for every target; on x86-64 an AVX2 one
+//! (vectorised NTT, rounding, packing and a 4-way Keccak), chosen at run time where the CPU
+//! supports it; and on wasm32 built with `simd128` a WebAssembly SIMD one (vectorised NTT and
+//! products), chosen at build time; [`force_portable`] (or `MLDSA_BACKEND=portable` in the
 //! environment, with the `std` feature) forces the portable one, for differential testing or to
-//! rule the SIMD code out. Both give identical bytes; [`active_backend`] says which one runs.
+//! rule the SIMD code out. All give identical bytes; [`active_backend`] says which one runs.
 
 // Internals: keygen, sign and verify are written once, generic over the crate-private `Backend`
 // trait; each public operation picks the backend with `with_backend!` and runs wholly on it. The
@@ -32,20 +33,25 @@ pub(crate) mod wipe;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod x86_64;
 
-/// Calls the build of a rounding function of `crate::math::rounding` for the set's gamma2 (its
-/// const parameter). The match is on a constant, so it folds away; each arm gets its own
-/// compile-time multiply-and-shift constants. Here rather than in `math`, which knows nothing
-/// of parameter sets.
+/// Calls the build of a rounding function (of `crate::math::rounding`, or a backend's
+/// kernel with the same const parameter) for the set's gamma2. The match is on a constant, so
+/// it folds away; each arm gets its own compile-time multiply-and-shift constants. Here rather
+/// than in `math`, which knows nothing of parameter sets.
 macro_rules! for_gamma2 {
-    ($p:ty, $f:ident($($arg:expr),*)) => {{
+    ($p:ty, $($f:ident)::+($($arg:expr),*)) => {{
         use crate::math::rounding::{GAMMA2_32, GAMMA2_88};
         match <$p as Parameters>::GAMMA2 {
-            GAMMA2_88 => crate::math::rounding::$f::<GAMMA2_88>($($arg),*),
-            GAMMA2_32 => crate::math::rounding::$f::<GAMMA2_32>($($arg),*),
+            GAMMA2_88 => $($f)::+::<GAMMA2_88>($($arg),*),
+            GAMMA2_32 => $($f)::+::<GAMMA2_32>($($arg),*),
             _ => unreachable!("FIPS 204 defines two values of gamma2"),
         }
     }};
 }
+
+// After `for_gamma2`, which it uses.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[forbid(unsafe_code)]
+pub(crate) mod wasm32;
 
 /// The kernels that a backend may speed up. The provided methods are the portable reference;
 /// a backend overrides the ones it does better.
@@ -226,25 +232,25 @@ pub(crate) trait Backend: PackKernels {
     /// HighBits on vectors. Bounds: as [`crate::math::rounding::high_bits_vec`].
     #[inline(always)]
     fn high_bits_vec<P: Parameters>(self, w: &[Poly], w1: &mut [Poly]) {
-        for_gamma2!(P, high_bits_vec(w, w1))
+        for_gamma2!(P, crate::math::rounding::high_bits_vec(w, w1))
     }
 
     /// ||LowBits(r)|| >= bound. Bounds: as [`crate::math::rounding::low_bits_exceed`].
     #[inline(always)]
     fn low_bits_exceed<P: Parameters>(self, r: &[Poly], bound: i32) -> u32 {
-        for_gamma2!(P, low_bits_exceed(r, bound))
+        for_gamma2!(P, crate::math::rounding::low_bits_exceed(r, bound))
     }
 
     /// MakeHint on vectors. Bounds: as [`crate::math::rounding::make_hint_vec`].
     #[inline(always)]
     fn make_hint_vec<P: Parameters>(self, r_plus_z: &[Poly], r: &[Poly], h: &mut [Poly]) -> u32 {
-        for_gamma2!(P, make_hint_vec(r_plus_z, r, h))
+        for_gamma2!(P, crate::math::rounding::make_hint_vec(r_plus_z, r, h))
     }
 
     /// UseHint on vectors. Bounds: as [`crate::math::rounding::use_hint_vec`].
     #[inline(always)]
     fn use_hint_vec<P: Parameters>(self, h: &[Poly], r: &[Poly], w1: &mut [Poly]) {
-        for_gamma2!(P, use_hint_vec(h, r, w1))
+        for_gamma2!(P, crate::math::rounding::use_hint_vec(h, r, w1))
     }
 
     /// cs2_i := freeze(w_i - cs2_i) (Alg. 7 step 21: r = w - cs2, kept in [0, q)).
@@ -396,6 +402,9 @@ pub enum BackendKind {
     /// x86-64 AVX2 with AVX-512 (F, VL and BW) variants of some of its kernels, on CPUs that have
     /// them; every other kernel is the AVX2 one.
     Avx512,
+    /// WebAssembly SIMD (simd128: vectorised NTT and T_q products), in builds for wasm32 with
+    /// the `simd128` target feature.
+    Simd128,
 }
 
 /// 0: not decided yet; otherwise 1 + the `BackendKind` in use.
@@ -403,6 +412,7 @@ static CHOSEN: AtomicU8 = AtomicU8::new(0);
 pub(in crate::backend) const PORTABLE: u8 = 1;
 pub(in crate::backend) const AVX2: u8 = 2;
 pub(in crate::backend) const AVX512: u8 = 3;
+pub(in crate::backend) const SIMD128: u8 = 4;
 
 /// Makes every later operation use the portable backend (`yes`), or go back to the fastest one
 /// the CPU supports (`no`). For differential testing and for ruling the SIMD code out when
@@ -425,7 +435,7 @@ pub fn force_portable(yes: bool) {
 /// With the `std` feature the environment variable `MLDSA_BACKEND=avx2` does the same from the
 /// start of the process.
 pub fn force_avx2(yes: bool) {
-    let kind = if yes { detect().min(AVX2) } else { detect() };
+    let kind = if yes { at_most_avx2() } else { detect() };
     CHOSEN.store(kind, Ordering::Relaxed);
 }
 
@@ -434,6 +444,7 @@ pub fn active_backend() -> BackendKind {
     match chosen() {
         AVX2 => BackendKind::Avx2,
         AVX512 => BackendKind::Avx512,
+        SIMD128 => BackendKind::Simd128,
         _ => BackendKind::Portable,
     }
 }
@@ -444,7 +455,19 @@ fn detect() -> u8 {
     if let Some(avx2) = x86_64::Avx2::detect() {
         return if avx2.detect_avx512() { AVX512 } else { AVX2 };
     }
+    // simd128 is a build-time choice: a .wasm built with it only runs where it is supported.
+    if cfg!(all(target_arch = "wasm32", target_feature = "simd128")) {
+        return SIMD128;
+    }
     PORTABLE
+}
+
+/// [`force_avx2`]'s backend: AVX2 where the CPU has it, else the portable one.
+fn at_most_avx2() -> u8 {
+    match detect() {
+        AVX2 | AVX512 => AVX2,
+        _ => PORTABLE,
+    }
 }
 
 /// The backend to use: decided once (CPU, then the environment), then read from `CHOSEN`.
@@ -457,7 +480,7 @@ pub(crate) fn chosen() -> u8 {
             #[cfg(feature = "std")]
             let kind = match forced.as_ref().and_then(|v| v.to_str()) {
                 Some("portable") => PORTABLE,
-                Some("avx2") => detect().min(AVX2),
+                Some("avx2") => at_most_avx2(),
                 _ => detect(),
             };
             #[cfg(not(feature = "std"))]
@@ -483,7 +506,20 @@ macro_rules! with_backend {
                 }
             }
         }
-        #[cfg(not(target_arch = "x86_64"))]
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        {
+            match $crate::backend::wasm32::Simd128::chosen() {
+                Some($b) => $body,
+                None => {
+                    let $b = $crate::backend::Portable;
+                    $body
+                }
+            }
+        }
+        #[cfg(not(any(
+            target_arch = "x86_64",
+            all(target_arch = "wasm32", target_feature = "simd128")
+        )))]
         {
             let $b = $crate::backend::Portable;
             $body

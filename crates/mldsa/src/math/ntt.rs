@@ -51,11 +51,17 @@ static ZETAS: [i32; N] = {
     let mut t = [0i32; N];
     let mut m = 0;
     while m < N {
-        t[m] = to_mont_centred(pow_mod(ZETA, bit_rev8(m as u8) as u64));
+        t[m] = zeta_mont(m);
         m += 1;
     }
     t
 };
+
+/// ZETAS\[m\] as a constant function, for backends that lay the twiddles out their own way at
+/// compile time (a static cannot be read in a constant).
+pub(crate) const fn zeta_mont(m: usize) -> i32 {
+    to_mont_centred(pow_mod(ZETA, bit_rev8(m as u8) as u64))
+}
 
 /// The twiddle table, for tests elsewhere in the crate.
 #[cfg(test)]
@@ -65,7 +71,7 @@ pub(crate) fn zetas() -> &'static [i32; N] {
 
 /// 2^64 / 256 mod q: multiplies by 256^-1 (the end of Alg. 42) and by 2^32 (undoing the 2^-32
 /// that [`multiply_ntt`] left), in one Montgomery multiplication.
-const INV_NTT_SCALE: i32 = {
+pub(crate) const INV_NTT_SCALE: i32 = {
     let inv256 = pow_mod(256, Q as u64 - 2);
     to_mont_centred(to_mont_centred(inv256).rem_euclid(Q) as u64)
 };

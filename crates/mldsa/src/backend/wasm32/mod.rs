@@ -1,0 +1,105 @@
+//! The WebAssembly SIMD backend (simd128, four 32-bit lanes): the NTT, the T_q products,
+//! rounding and hints.
+//!
+//! Chosen at build time: it exists only where the crate is compiled with
+//! `-C target-feature=+simd128`, which every current browser and Node run (a .wasm that uses
+//! SIMD does not validate on an engine without it, so there is nothing to detect at run time).
+//! `force_portable` still switches to the portable backend, so `with_backend!` asks
+//! [`Simd128::chosen`].
+//!
+//! No `unsafe`: the simd128 intrinsics are safe functions once the feature is enabled, and
+//! vectors are built from and stored to arrays lane by lane (LLVM turns that into `v128.load`
+//! and `v128.store`). Every kernel gives the very integers the portable function gives (the same
+//! operations on each coefficient, in the same order, with the same wrapping), which is stronger
+//! than the backends' contract (the same results mod q within the same bounds); the tests in
+//! `tests.rs` check equality.
+
+mod ntt;
+mod rounding;
+#[cfg(test)]
+mod tests;
+
+use crate::backend::{Backend, PackKernels};
+use crate::math::poly::{NttPoly, Poly};
+use crate::params::Parameters;
+
+/// The simd128 backend. A unit: the build, not the CPU, decides that it can run.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Simd128;
+
+impl Simd128 {
+    /// `Some` unless the portable backend is forced (`force_portable`, `MLDSA_BACKEND`).
+    #[inline]
+    pub(crate) fn chosen() -> Option<Self> {
+        (crate::backend::chosen() == crate::backend::SIMD128).then_some(Simd128)
+    }
+}
+
+impl PackKernels for Simd128 {}
+
+impl Backend for Simd128 {
+    #[inline(always)]
+    fn ntt(self, w: &Poly, out: &mut NttPoly) {
+        ntt::ntt(w, out)
+    }
+
+    #[inline(always)]
+    fn ntt_inverse(self, w_hat: &NttPoly, out: &mut Poly) {
+        ntt::ntt_inverse::<false>(w_hat, out)
+    }
+
+    #[inline(always)]
+    fn ntt_inverse_nonneg(self, w_hat: &NttPoly, out: &mut Poly) {
+        ntt::ntt_inverse::<true>(w_hat, out)
+    }
+
+    #[inline(always)]
+    fn caddq(self, p: &mut Poly) {
+        ntt::caddq(p)
+    }
+
+    #[inline(always)]
+    fn multiply_ntt(self, a: &NttPoly, b: &NttPoly, out: &mut NttPoly) {
+        ntt::multiply_ntt(a, b, out)
+    }
+
+    #[inline(always)]
+    fn matrix_vector_ntt<Row: AsRef<[NttPoly]>>(
+        self,
+        a_hat: &[Row],
+        v: &[NttPoly],
+        out: &mut [NttPoly],
+    ) {
+        ntt::matrix_vector_ntt(a_hat, v, out)
+    }
+
+    #[inline(always)]
+    fn power2_round_vec(self, t: &[Poly], t1: &mut [Poly], t0: &mut [Poly]) {
+        rounding::power2_round_vec(t, t1, t0)
+    }
+
+    #[inline(always)]
+    fn high_bits_vec<P: Parameters>(self, w: &[Poly], w1: &mut [Poly]) {
+        for_gamma2!(P, rounding::high_bits_vec(w, w1))
+    }
+
+    #[inline(always)]
+    fn low_bits_exceed<P: Parameters>(self, r: &[Poly], bound: i32) -> u32 {
+        for_gamma2!(P, rounding::low_bits_exceed(r, bound))
+    }
+
+    #[inline(always)]
+    fn make_hint_vec<P: Parameters>(self, r_plus_z: &[Poly], r: &[Poly], h: &mut [Poly]) -> u32 {
+        for_gamma2!(P, rounding::make_hint_vec(r_plus_z, r, h))
+    }
+
+    #[inline(always)]
+    fn use_hint_vec<P: Parameters>(self, h: &[Poly], r: &[Poly], w1: &mut [Poly]) {
+        for_gamma2!(P, rounding::use_hint_vec(h, r, w1))
+    }
+
+    #[inline(always)]
+    fn sub_freeze(self, w: &[Poly], cs2: &mut [Poly]) {
+        rounding::sub_freeze(w, cs2)
+    }
+}
