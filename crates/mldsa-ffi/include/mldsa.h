@@ -95,7 +95,7 @@ const char *mldsa_strerror(int status);
 /* The library version, e.g. "0.1.0". */
 const char *mldsa_version(void);
 /* The backend running the arithmetic now: "avx512" (AVX2 with its AVX-512 variants, where the
- * CPU has AVX-512 F, VL and BW), "avx2" or "portable". */
+ * CPU has AVX-512 F, VL and BW), "avx2", "simd128" (WebAssembly SIMD builds) or "portable". */
 const char *mldsa_backend(void);
 /* Non-zero: use the portable backend from now on; zero: the fastest the CPU supports. */
 MLDSA_NODISCARD int mldsa_force_portable(int yes);
