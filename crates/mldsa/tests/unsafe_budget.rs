@@ -1,5 +1,5 @@
-//! The unsafe budget (issue #6 M-2): `unsafe` appears only in the x86-64 backends
-//! (`src/backend/x86_64/`, intrinsics) and in `src/support/ct.rs` (valgrind client requests,
+//! The unsafe budget (issue #6 M-2): `unsafe` appears only in the x86-64 and AArch64 backends
+//! (`src/backend/x86_64/`, `src/backend/aarch64/`, intrinsics) and in `src/support/ct.rs` (valgrind client requests,
 //! built only with `--cfg mldsa_ct`). The crate root denies `unsafe_code`; every other floor
 //! is declared `#[forbid(unsafe_code)]`, and so is every module of the two floors that hold
 //! the exceptions (`backend`, `support`) but the exceptions themselves (so no `allow` inside
@@ -42,7 +42,9 @@ fn unsafe_only_where_allowed() {
                         || l.contains("allow(unsafe_code)"))
             })
             .count();
-        let may = rel.starts_with("backend/x86_64/") || rel == "support/ct.rs";
+        let may = rel.starts_with("backend/x86_64/")
+            || rel.starts_with("backend/aarch64/")
+            || rel == "support/ct.rs";
         if may {
             allowed_files += usize::from(code_mentions > 0);
         } else {
@@ -91,7 +93,7 @@ fn forbidding_modules(file: &str, exempt: &[&str]) -> usize {
 }
 
 /// Every floor in lib.rs but `backend` and `support` forbids `unsafe_code`; in those two, every
-/// module but `x86_64` (the intrinsics) and `ct` (the valgrind hooks).
+/// module but `x86_64` and `aarch64` (the intrinsics) and `ct` (the valgrind hooks).
 #[test]
 fn modules_forbid_unsafe() {
     let floors = forbidding_modules("lib.rs", &["backend", "support"]);
@@ -104,7 +106,7 @@ fn modules_forbid_unsafe() {
         support >= 4,
         "only {support} forbidding modules in support/mod.rs"
     );
-    let backend = forbidding_modules("backend/mod.rs", &["x86_64"]);
+    let backend = forbidding_modules("backend/mod.rs", &["x86_64", "aarch64"]);
     assert!(
         backend >= 1,
         "only {backend} forbidding modules in backend/mod.rs"

@@ -33,13 +33,14 @@ pub extern "C" fn mldsa_version() -> *const c_char {
 }
 
 /// The backend that runs the arithmetic now: "avx512" (AVX2 with its AVX-512 variants), "avx2",
-/// "simd128" (WebAssembly SIMD builds) or "portable".
+/// "simd128" (WebAssembly SIMD builds), "neon" (AArch64) or "portable".
 #[unsafe(no_mangle)]
 pub extern "C" fn mldsa_backend() -> *const c_char {
     match backend::active_backend() {
         BackendKind::Avx512 => c"avx512".as_ptr(),
         BackendKind::Avx2 => c"avx2".as_ptr(),
         BackendKind::Simd128 => c"simd128".as_ptr(),
+        BackendKind::Neon => c"neon".as_ptr(),
         _ => c"portable".as_ptr(),
     }
 }

@@ -1,8 +1,9 @@
 //! Which implementation of the arithmetic, sampling and hashing kernels runs.
 //!
-//! There are three: the portable reference, for every target; on x86-64 an AVX2 one
+//! There are four: the portable reference, for every target; on x86-64 an AVX2 one
 //! (vectorised NTT, rounding, packing and a 4-way Keccak), chosen at run time where the CPU
-//! supports it; and on wasm32 built with `simd128` a WebAssembly SIMD one (vectorised NTT and
+//! supports it; on AArch64 a NEON one (NEON is part of the base architecture there, so it is
+//! the default); and on wasm32 built with `simd128` a WebAssembly SIMD one (vectorised NTT and
 //! products), chosen at build time; [`force_portable`] (or `MLDSA_BACKEND=portable` in the
 //! environment, with the `std` feature) forces the portable one, for differential testing or to
 //! rule the SIMD code out. All give identical bytes; [`active_backend`] says which one runs.
@@ -26,6 +27,8 @@ use crate::params::{Parameters, PolyVec, SamplerXof};
 use core::sync::atomic::{AtomicU8, Ordering};
 pub(crate) use wipe::scrub_stack;
 
+#[cfg(target_arch = "aarch64")]
+pub(crate) mod aarch64;
 #[forbid(unsafe_code)]
 pub(crate) mod mask_stream;
 #[forbid(unsafe_code)]
@@ -405,6 +408,8 @@ pub enum BackendKind {
     /// WebAssembly SIMD (simd128: vectorised NTT and T_q products), in builds for wasm32 with
     /// the `simd128` target feature.
     Simd128,
+    /// AArch64 NEON (Advanced SIMD), the default on every AArch64 CPU.
+    Neon,
 }
 
 /// 0: not decided yet; otherwise 1 + the `BackendKind` in use.
@@ -413,6 +418,7 @@ pub(in crate::backend) const PORTABLE: u8 = 1;
 pub(in crate::backend) const AVX2: u8 = 2;
 pub(in crate::backend) const AVX512: u8 = 3;
 pub(in crate::backend) const SIMD128: u8 = 4;
+pub(in crate::backend) const NEON: u8 = 5;
 
 /// Makes every later operation use the portable backend (`yes`), or go back to the fastest one
 /// the CPU supports (`no`). For differential testing and for ruling the SIMD code out when
@@ -445,6 +451,7 @@ pub fn active_backend() -> BackendKind {
         AVX2 => BackendKind::Avx2,
         AVX512 => BackendKind::Avx512,
         SIMD128 => BackendKind::Simd128,
+        NEON => BackendKind::Neon,
         _ => BackendKind::Portable,
     }
 }
@@ -454,6 +461,10 @@ fn detect() -> u8 {
     #[cfg(target_arch = "x86_64")]
     if let Some(avx2) = x86_64::Avx2::detect() {
         return if avx2.detect_avx512() { AVX512 } else { AVX2 };
+    }
+    // NEON is mandatory in AArch64 (Armv8-A's Advanced SIMD); Rust's AArch64 targets assume it.
+    if cfg!(target_arch = "aarch64") {
+        return NEON;
     }
     // simd128 is a build-time choice: a .wasm built with it only runs where it is supported.
     if cfg!(all(target_arch = "wasm32", target_feature = "simd128")) {
@@ -516,8 +527,19 @@ macro_rules! with_backend {
                 }
             }
         }
+        #[cfg(target_arch = "aarch64")]
+        {
+            match $crate::backend::aarch64::Neon::chosen() {
+                Some($b) => $body,
+                None => {
+                    let $b = $crate::backend::Portable;
+                    $body
+                }
+            }
+        }
         #[cfg(not(any(
             target_arch = "x86_64",
+            target_arch = "aarch64",
             all(target_arch = "wasm32", target_feature = "simd128")
         )))]
         {
