@@ -73,7 +73,12 @@ run('rustup', ['target', 'add', 'wasm32-unknown-unknown'], { stdio: ['ignore', '
 const simd = process.env.MLDSA_WASM_SIMD !== '0';
 const buildDir = simd ? join(targetDir, 'simd128') : targetDir;
 const env = { ...process.env, CARGO_TARGET_DIR: buildDir };
-if (simd) env.RUSTFLAGS = [process.env.RUSTFLAGS, '-C target-feature=+simd128'].filter(Boolean).join(' ');
+// mldsa_wasm_simd_only: the core without its portable fallback (force_portable, which this
+// package does not offer), 23 KiB less gzipped (crates/mldsa/src/backend/mod.rs).
+if (simd) {
+  env.RUSTFLAGS = [process.env.RUSTFLAGS, '-C target-feature=+simd128 --cfg mldsa_wasm_simd_only']
+    .filter(Boolean).join(' ');
+}
 run(cargo, ['build', '--release', '--locked', '--target', 'wasm32-unknown-unknown'], { env });
 const input = join(buildDir, 'wasm32-unknown-unknown/release/mldsa_js.wasm');
 const pkg = join(here, 'pkg');

@@ -387,8 +387,10 @@ pub(crate) fn mul_ct0<B: Backend>(
     b.sparse_mul_t0(c, t0, scratch, out)
 }
 
-/// The reference backend: plain Rust, every target.
+/// The reference backend: plain Rust, every target (but a wasm32 build with
+/// `--cfg mldsa_wasm_simd_only`, where nothing makes one).
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(mldsa_wasm_simd_only, allow(dead_code))]
 pub(crate) struct Portable;
 
 impl PackKernels for Portable {}
@@ -412,6 +414,16 @@ pub enum BackendKind {
     Neon,
 }
 
+/// Whether the portable backend is compiled in beside the fast one, for `force_portable`. Not in
+/// a wasm32 simd128 build with `--cfg mldsa_wasm_simd_only`: monomorphising every operation a
+/// second time for a switch the JavaScript package never offers cost 23 KiB of its gzipped .wasm
+/// (158 KiB against 135 KiB; the package's target is 150).
+const PORTABLE_FALLBACK: bool = !cfg!(all(
+    target_arch = "wasm32",
+    target_feature = "simd128",
+    mldsa_wasm_simd_only
+));
+
 /// 0: not decided yet; otherwise 1 + the `BackendKind` in use.
 static CHOSEN: AtomicU8 = AtomicU8::new(0);
 pub(in crate::backend) const PORTABLE: u8 = 1;
@@ -428,8 +440,16 @@ pub(in crate::backend) const NEON: u8 = 5;
 /// the start of the process (and `MLDSA_BACKEND=avx2` what [`force_avx2`] does). Any other
 /// value of `MLDSA_BACKEND` is ignored: the library falls back to the fastest backend the CPU
 /// supports (the `mldsa` command rejects such values).
+///
+/// A WebAssembly build compiled with `--cfg mldsa_wasm_simd_only` (the npm package's) carries
+/// only the simd128 backend, and there this does nothing: [`active_backend`] still says
+/// [`BackendKind::Simd128`].
 pub fn force_portable(yes: bool) {
-    let kind = if yes { PORTABLE } else { detect() };
+    let kind = if yes && PORTABLE_FALLBACK {
+        PORTABLE
+    } else {
+        detect()
+    };
     CHOSEN.store(kind, Ordering::Relaxed);
 }
 
@@ -490,7 +510,7 @@ pub(crate) fn chosen() -> u8 {
             let forced = std::env::var_os("MLDSA_BACKEND");
             #[cfg(feature = "std")]
             let kind = match forced.as_ref().and_then(|v| v.to_str()) {
-                Some("portable") => PORTABLE,
+                Some("portable") if PORTABLE_FALLBACK => PORTABLE,
                 Some("avx2") => at_most_avx2(),
                 _ => detect(),
             };
@@ -519,6 +539,13 @@ macro_rules! with_backend {
         }
         #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
         {
+            // The npm package's build carries one backend (see `PORTABLE_FALLBACK`).
+            #[cfg(mldsa_wasm_simd_only)]
+            {
+                let $b = $crate::backend::wasm32::Simd128;
+                $body
+            }
+            #[cfg(not(mldsa_wasm_simd_only))]
             match $crate::backend::wasm32::Simd128::chosen() {
                 Some($b) => $body,
                 None => {

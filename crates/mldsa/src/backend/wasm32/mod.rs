@@ -5,7 +5,8 @@
 //! `-C target-feature=+simd128`, which every current browser and Node run (a .wasm that uses
 //! SIMD does not validate on an engine without it, so there is nothing to detect at run time).
 //! `force_portable` still switches to the portable backend, so `with_backend!` asks
-//! [`Simd128::chosen`].
+//! [`Simd128::chosen`]; except in a build with `--cfg mldsa_wasm_simd_only` (the npm package's),
+//! which leaves the portable fallback out to keep the .wasm small.
 //!
 //! No `unsafe`: the simd128 intrinsics are safe functions once the feature is enabled, and
 //! vectors are built from and stored to arrays lane by lane (LLVM turns that into `v128.load`
@@ -29,6 +30,7 @@ pub(crate) struct Simd128;
 
 impl Simd128 {
     /// `Some` unless the portable backend is forced (`force_portable`, `MLDSA_BACKEND`).
+    #[cfg(not(mldsa_wasm_simd_only))]
     #[inline]
     pub(crate) fn chosen() -> Option<Self> {
         (crate::backend::chosen() == crate::backend::SIMD128).then_some(Simd128)
