@@ -31,11 +31,10 @@ fn attempts<P: ParameterSet>(set: u64, inputs: u64) {
     let mut total = 0;
     for i in 0..inputs {
         let msg = bytes32(50 + set, i);
-        prof::reset();
-        prof::enable(true);
+        prof::enable(true); // zeroes the counts
         let sig = SigningKey::<P>::sign_with_expanded(expanded.as_ref(), &msg, &[], &[0; 32]);
-        prof::enable(false);
         let n = prof::counts()[Kernel::SampleInBall as usize];
+        prof::enable(false); // zeroes them again
         sig.expect("mldsa sign");
         println!("{i} {n}");
         total += n;
