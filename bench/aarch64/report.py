@@ -25,9 +25,9 @@ PEERS = ["libcrux", "mldsa-native", "aws-lc-rs"]
 SETS = ["44", "65", "87"]
 OPS = ["keygen", "sign-cold", "sign-warm", "verify-cold", "verify-warm"]
 
-# The external anchor (issue 38): mldsa-native's own published cycle counts on a Cortex-A76
-# (Raspberry Pi 5), ML-DSA-44, in thousands of cycles. Figures published by mldsa-native, not
-# measured here.
+# The external anchor: mldsa-native's published cycle counts on a Cortex-A76, ML-DSA-44, in
+# thousands of cycles ("about", as issue 38 quotes them; not re-checked against mldsa-native's
+# pages from here). Figures published by mldsa-native, not measured here.
 ANCHOR = {"keygen": 113, "sign": 355, "verify": 118}
 
 # Targets of issue 38 (mldsa (neon) over the fewest-instruction peer; over mldsa (portable)).
