@@ -2,12 +2,17 @@
 //! optional from Armv8.2-A) where the CPU has them, else base NEON for the two-way permutation
 //! and the portable build for one state.
 //!
-//! Counted under qemu (instructions per permutation, per state): the portable build compiles
-//! to about 4,100 (LLVM already folds theta's rotation by one into `eor ..., ror #63` and uses
-//! `bic` for chi; what is left is 24 `ror`s and about 20 spills per round, so there is no cheap
-//! scalar build to gain); two states in base NEON about 2,050 each; with the SHA-3 instructions
-//! about 830 each, and one state alone (in both elements) about 1,650. The figures are in the
-//! module tests' `keccak_icount` and the branch report.
+//! Counted under qemu (instructions per permutation; `keccak_icount` below): the portable build
+//! compiles to about 3,690 (LLVM already folds theta's rotation by one into `eor ..., ror #63`
+//! and uses `bic` for chi; what is left is 24 `ror`s and some 40 loads and stores of spilled
+//! lanes per round, which only a hand-scheduled lazy-rotation build would remove); two states
+//! in base NEON about 4,340 (2,170 per state: NEON has no 64-bit rotate, so each costs a shift
+//! and a shift-and-insert); two states with the SHA-3 instructions about 1,980 (990 per state);
+//! one state alone on them about 2,130. So the samplers run two states at a time on either
+//! build, and the scalar sponges switch to the SHA-3 build where the CPU has it. (A hybrid,
+//! say two NEON states and one scalar interleaved, cannot lower the instruction count, the
+//! measure here: its count is the sum of its parts; it could only help the cycles of a core
+//! with idle scalar pipes, which we cannot measure.)
 //!
 //! Detection: with the `std` feature, `is_aarch64_feature_detected!` (the OS's HWCAP), cached
 //! here; without `std` only a build with the feature enabled (`-C target-feature=+sha3`) uses
