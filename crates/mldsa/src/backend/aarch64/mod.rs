@@ -11,6 +11,16 @@
 #![allow(unsafe_code)]
 
 use crate::backend::{Backend, PackKernels};
+use crate::math::poly::{NttPoly, Poly};
+use crate::params::{Parameters, SamplerXof};
+use keccak::Keccak2x;
+
+// Keccak and the samplers it drives (ExpandA, ExpandS, ExpandMask).
+pub(crate) mod keccak;
+pub(crate) mod keccak2x;
+pub(crate) mod keccak_shake2x;
+pub(crate) mod sample;
+pub(crate) mod sample_uniform;
 
 /// The NEON backend. A unit: the architecture guarantees NEON.
 #[derive(Clone, Copy, Debug)]
@@ -26,4 +36,55 @@ impl Neon {
 
 impl PackKernels for Neon {}
 
-impl Backend for Neon {}
+impl Backend for Neon {
+    // Keccak and the samplers it drives.
+
+    #[inline(always)]
+    fn keccak(self) -> crate::hash::keccak::Permutation {
+        keccak::permutation()
+    }
+
+    // The two-way samplers are SHAKE only; the Dilithium v3.1 AES sets use the portable ones,
+    // which give the same bytes. `P::XOF` is a constant: the branch folds away.
+
+    #[inline(always)]
+    fn expand_a<P: Parameters>(self, rho: &[u8; 32], a_hat: &mut P::MatrixA) {
+        match P::XOF {
+            SamplerXof::Shake => sample::expand_a::<P>(Keccak2x::detect(), rho, a_hat),
+            SamplerXof::Aes256Ctr => crate::hash::sample::expand_a::<P>(rho, a_hat),
+        }
+    }
+
+    #[inline(always)]
+    fn expand_a_times<P: Parameters>(self, rho: &[u8; 32], v: &[NttPoly], out: &mut [NttPoly]) {
+        match P::XOF {
+            SamplerXof::Shake => sample::expand_a_times::<P>(self, Keccak2x::detect(), rho, v, out),
+            SamplerXof::Aes256Ctr => crate::backend::expand_a_times_by_rows::<P>(self, rho, v, out),
+        }
+    }
+
+    #[inline(always)]
+    fn expand_s<P: Parameters>(self, rho_prime: &[u8; 64], s1: &mut P::VecL, s2: &mut P::VecK) {
+        match P::XOF {
+            SamplerXof::Shake => sample::expand_s::<P>(Keccak2x::detect(), rho_prime, s1, s2),
+            SamplerXof::Aes256Ctr => crate::backend::Portable.expand_s::<P>(rho_prime, s1, s2),
+        }
+    }
+
+    #[inline(always)]
+    fn expand_mask_polys<'a, P: Parameters>(
+        self,
+        rho_pp: &[u8; 64],
+        first: u16,
+        polys: impl Iterator<Item = &'a mut Poly>,
+    ) {
+        match P::XOF {
+            SamplerXof::Shake => {
+                sample::expand_mask_polys::<P>(Keccak2x::detect(), rho_pp, first, polys)
+            }
+            SamplerXof::Aes256Ctr => {
+                crate::backend::Portable.expand_mask_polys::<P>(rho_pp, first, polys)
+            }
+        }
+    }
+}
