@@ -135,6 +135,8 @@ pub(crate) struct Shake2<const RATE: usize> {
 
 /// SHAKE128 twice over (rate 168 bytes).
 pub(crate) type Shake128x2 = Shake2<{ crate::hash::keccak::SHAKE128_RATE }>;
+/// SHAKE256 twice over (rate 136 bytes).
+pub(crate) type Shake256x2 = Shake2<{ crate::hash::keccak::SHAKE256_RATE }>;
 
 impl<const RATE: usize> Drop for Shake2<RATE> {
     fn drop(&mut self) {

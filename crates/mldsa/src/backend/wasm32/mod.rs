@@ -1,7 +1,8 @@
 //! The WebAssembly SIMD backend (simd128, four 32-bit lanes): the NTT, the T_q products,
-//! rounding and hints; and a two-way Keccak (two 64-bit lanes, [`keccak2x`]) for ExpandA's
-//! independent SHAKE128 streams ([`sample`]), about 1.5x the scalar permutation's speed per
-//! state in V8 (see `keccak2x_tests.rs`).
+//! rounding and hints; and a two-way Keccak (two 64-bit lanes, [`keccak2x`]) for the samplers'
+//! independent streams: ExpandA's SHAKE128 ([`sample`]), ExpandS's and ExpandMask's SHAKE256
+//! ([`secret_streams`]). It is about 1.5x the scalar permutation's speed per state in V8 (see
+//! `keccak2x_tests.rs`).
 //!
 //! Chosen at build time: it exists only where the crate is compiled with
 //! `-C target-feature=+simd128`, which every current browser and Node run (a .wasm that uses
@@ -25,10 +26,11 @@ mod rounding;
 mod sample;
 #[cfg(test)]
 mod sample_tests;
+mod secret_streams;
 #[cfg(test)]
 mod tests;
 
-use crate::backend::{Backend, PackKernels};
+use crate::backend::{Backend, PackKernels, Portable};
 use crate::math::poly::{NttPoly, Poly};
 use crate::params::{Parameters, SamplerXof};
 
@@ -126,5 +128,26 @@ impl Backend for Simd128 {
         sample::expand_a_times::<P>(rho, v, out, |row, v, w| {
             ntt::matrix_vector_ntt(&[row], v, core::slice::from_mut(w))
         })
+    }
+
+    #[inline(always)]
+    fn expand_s<P: Parameters>(self, rho_prime: &[u8; 64], s1: &mut P::VecL, s2: &mut P::VecK) {
+        match P::XOF {
+            SamplerXof::Shake => secret_streams::expand_s::<P>(rho_prime, s1, s2),
+            SamplerXof::Aes256Ctr => Portable.expand_s::<P>(rho_prime, s1, s2),
+        }
+    }
+
+    #[inline(always)]
+    fn expand_mask_polys<'a, P: Parameters>(
+        self,
+        rho_pp: &[u8; 64],
+        first: u16,
+        polys: impl Iterator<Item = &'a mut Poly>,
+    ) {
+        match P::XOF {
+            SamplerXof::Shake => secret_streams::expand_mask_polys::<P>(rho_pp, first, polys),
+            SamplerXof::Aes256Ctr => Portable.expand_mask_polys::<P>(rho_pp, first, polys),
+        }
     }
 }
