@@ -3,10 +3,11 @@
 //! There are four: the portable reference, for every target; on x86-64 an AVX2 one
 //! (vectorised NTT, rounding, packing and a 4-way Keccak), chosen at run time where the CPU
 //! supports it; on AArch64 a NEON one (NEON is part of the base architecture there, so it is
-//! the default); and on wasm32 built with `simd128` a WebAssembly SIMD one (vectorised NTT and
-//! products), chosen at build time; [`force_portable`] (or `MLDSA_BACKEND=portable` in the
-//! environment, with the `std` feature) forces the portable one, for differential testing or to
-//! rule the SIMD code out. All give identical bytes; [`active_backend`] says which one runs.
+//! the default); and on wasm32 built with `simd128` a WebAssembly SIMD one (vectorised NTT,
+//! products and rounding, a 2-way Keccak for the samplers), chosen at build time;
+//! [`force_portable`] (or `MLDSA_BACKEND=portable` in the environment, with the `std` feature)
+//! forces the portable one, for differential testing or to rule the SIMD code out. All give
+//! identical bytes; [`active_backend`] says which one runs.
 
 // Internals: keygen, sign and verify are written once, generic over the crate-private `Backend`
 // trait; each public operation picks the backend with `with_backend!` and runs wholly on it. The
@@ -407,8 +408,9 @@ pub enum BackendKind {
     /// x86-64 AVX2 with AVX-512 (F, VL and BW) variants of some of its kernels, on CPUs that have
     /// them; every other kernel is the AVX2 one.
     Avx512,
-    /// WebAssembly SIMD (simd128: vectorised NTT and T_q products), in builds for wasm32 with
-    /// the `simd128` target feature.
+    /// WebAssembly SIMD (simd128: vectorised NTT, T_q products and rounding, and a two-way
+    /// Keccak for ExpandA, ExpandS and ExpandMask), in builds for wasm32 with the `simd128`
+    /// target feature.
     Simd128,
     /// AArch64 NEON (Advanced SIMD), the default on every AArch64 CPU.
     Neon,
