@@ -10,7 +10,16 @@
 //! 204's bit-reversed order), so values made by one backend are valid for the other.
 #![allow(unsafe_code)]
 
+mod field;
+mod ntt;
+mod products;
+mod rounding;
+#[cfg(test)]
+mod tests;
+
 use crate::backend::{Backend, PackKernels};
+use crate::math::poly::{NttPoly, Poly};
+use crate::params::Parameters;
 
 /// The NEON backend. A unit: the architecture guarantees NEON.
 #[derive(Clone, Copy, Debug)]
@@ -24,6 +33,98 @@ impl Neon {
     }
 }
 
-impl PackKernels for Neon {}
+/// Calls a `#[target_feature(enable = "neon")]` kernel.
+macro_rules! neon {
+    ($f:expr) => {
+        // SAFETY: NEON is part of the base AArch64 architecture and enabled in every Rust
+        // AArch64 target (checked at compile time below), so the CPU running this has it.
+        unsafe { $f }
+    };
+}
+const _: () = assert!(cfg!(target_feature = "neon"), "AArch64 targets have NEON");
 
-impl Backend for Neon {}
+impl PackKernels for Neon {
+    #[inline(always)]
+    fn vec_exceeds(self, v: &[Poly], bound: i32) -> u32 {
+        neon!(rounding::vec_exceeds(v, bound))
+    }
+}
+
+impl Backend for Neon {
+    #[inline(always)]
+    fn ntt(self, w: &Poly, out: &mut NttPoly) {
+        neon!(ntt::ntt(w, out))
+    }
+
+    #[inline(always)]
+    fn ntt_inverse(self, w_hat: &NttPoly, out: &mut Poly) {
+        neon!(ntt::ntt_inverse::<false>(w_hat, out))
+    }
+
+    #[inline(always)]
+    fn ntt_inverse_nonneg(self, w_hat: &NttPoly, out: &mut Poly) {
+        neon!(ntt::ntt_inverse::<true>(w_hat, out))
+    }
+
+    #[inline(always)]
+    fn caddq(self, p: &mut Poly) {
+        neon!(ntt::caddq(p))
+    }
+
+    #[cfg(test)]
+    #[inline(always)]
+    fn centre_freeze(self, p: &mut Poly) {
+        neon!(ntt::centre_freeze(p))
+    }
+
+    #[inline(always)]
+    fn multiply_ntt(self, a: &NttPoly, b: &NttPoly, out: &mut NttPoly) {
+        neon!(products::multiply_ntt(a, b, out))
+    }
+
+    #[cfg(test)]
+    #[inline(always)]
+    fn scalar_vector_ntt(self, c: &NttPoly, v: &[NttPoly], out: &mut [NttPoly]) {
+        neon!(products::scalar_vector_ntt(c, v, out))
+    }
+
+    #[inline(always)]
+    fn matrix_vector_ntt<Row: AsRef<[NttPoly]>>(
+        self,
+        a_hat: &[Row],
+        v: &[NttPoly],
+        out: &mut [NttPoly],
+    ) {
+        neon!(products::matrix_vector_ntt(a_hat, v, out))
+    }
+
+    #[inline(always)]
+    fn power2_round_vec(self, t: &[Poly], t1: &mut [Poly], t0: &mut [Poly]) {
+        neon!(rounding::power2_round_vec(t, t1, t0))
+    }
+
+    #[inline(always)]
+    fn high_bits_vec<P: Parameters>(self, w: &[Poly], w1: &mut [Poly]) {
+        neon!(for_gamma2!(P, rounding::high_bits_vec(w, w1)))
+    }
+
+    #[inline(always)]
+    fn low_bits_exceed<P: Parameters>(self, r: &[Poly], bound: i32) -> u32 {
+        neon!(for_gamma2!(P, rounding::low_bits_exceed(r, bound)))
+    }
+
+    #[inline(always)]
+    fn make_hint_vec<P: Parameters>(self, r_plus_z: &[Poly], r: &[Poly], h: &mut [Poly]) -> u32 {
+        neon!(for_gamma2!(P, rounding::make_hint_vec(r_plus_z, r, h)))
+    }
+
+    #[inline(always)]
+    fn use_hint_vec<P: Parameters>(self, h: &[Poly], r: &[Poly], w1: &mut [Poly]) {
+        neon!(for_gamma2!(P, rounding::use_hint_vec(h, r, w1)))
+    }
+
+    #[inline(always)]
+    fn sub_freeze(self, w: &[Poly], cs2: &mut [Poly]) {
+        neon!(rounding::sub_freeze(w, cs2))
+    }
+}
