@@ -14,11 +14,13 @@ mod field;
 mod ntt;
 mod products;
 mod rounding;
+mod sparse;
 #[cfg(test)]
 mod tests;
 
 use crate::backend::{Backend, PackKernels};
-use crate::math::poly::{NttPoly, Poly};
+use crate::math::poly::{N, NttPoly, Poly};
+use crate::math::sparse::{SparseC, SparseScratch};
 use crate::params::Parameters;
 
 /// The NEON backend. A unit: the architecture guarantees NEON.
@@ -126,5 +128,43 @@ impl Backend for Neon {
     #[inline(always)]
     fn sub_freeze(self, w: &[Poly], cs2: &mut [Poly]) {
         neon!(rounding::sub_freeze(w, cs2))
+    }
+
+    #[inline(always)]
+    fn sparse_mul_tiny(
+        self,
+        c: &SparseC,
+        s: &[i8; N],
+        scratch: &mut SparseScratch,
+        out: &mut Poly,
+    ) {
+        neon!(sparse::mul_tiny(c, s, scratch, out))
+    }
+
+    #[inline(always)]
+    fn sparse_mul_small(
+        self,
+        c: &SparseC,
+        s: &[i8; N],
+        scratch: &mut SparseScratch,
+        out: &mut Poly,
+    ) {
+        neon!(sparse::mul_small(c, s, scratch, out))
+    }
+
+    #[inline(always)]
+    fn sparse_mul_eta4(
+        self,
+        c: &SparseC,
+        s: &[i8; N],
+        scratch: &mut SparseScratch,
+        out: &mut Poly,
+    ) {
+        neon!(sparse::mul_eta4(c, s, scratch, out))
+    }
+
+    #[inline(always)]
+    fn sparse_mul_t0(self, c: &SparseC, t: &Poly, scratch: &mut SparseScratch, out: &mut Poly) {
+        neon!(sparse::mul_t0(c, t, scratch, out))
     }
 }

@@ -7,6 +7,7 @@ use super::Neon;
 use crate::backend::{Backend, PackKernels, Portable};
 use crate::math::field::Q;
 use crate::math::poly::{N, NttPoly, Poly};
+use crate::math::sparse::{SparseC, SparseScratch};
 use crate::math::splitmix::SplitMix64;
 
 use crate::params::Parameters;
@@ -401,6 +402,71 @@ fn vec_exceeds_matches_portable() {
                 Neon.vec_exceeds(v, bound),
                 crate::math::poly::vec_exceeds(v, bound)
             );
+        }
+    }
+}
+
+/// A c with `tau` distinct random positions and random signs (as SampleInBall makes).
+fn random_c(rng: &mut SplitMix64, tau: usize) -> SparseC {
+    let mut at: Vec<u8> = Vec::new();
+    while at.len() < tau {
+        let j = rng.range(0, N as i32 - 1) as u8;
+        if !at.contains(&j) {
+            at.push(j);
+        }
+    }
+    SparseC::from_terms(
+        &at,
+        rng.range(0, i32::MAX) as u64 | (rng.range(0, i32::MAX) as u64) << 31,
+    )
+}
+
+/// The secrets to try: random in [-bound, bound], and the extremes.
+fn small_secrets(rng: &mut SplitMix64, bound: i32) -> Vec<[i32; N]> {
+    let mut v: Vec<[i32; N]> = (0..4).map(|_| coeffs(rng, -bound, bound)).collect();
+    v.extend([[bound; N], [-bound; N], [0; N]]);
+    v.push(core::array::from_fn(|i| {
+        if i % 2 == 0 { bound } else { -bound }
+    }));
+    v.push(core::array::from_fn(|i| if i == N - 1 { bound } else { 0 }));
+    v
+}
+
+#[test]
+fn sparse_products_match_portable() {
+    let mut rng = SplitMix64(12);
+    let mut scratch = std::boxed::Box::new(SparseScratch::ZERO);
+    for tau in [1, 30, 31, 32, 39, 49, 60] {
+        for _ in 0..10 {
+            let c = random_c(&mut rng, tau);
+            let (mut want, mut got) = (Poly::ZERO, Poly([7; N]));
+            for s in small_secrets(&mut rng, 127 / tau as i32) {
+                let s = s.map(|x| x as i8);
+                Portable.sparse_mul_tiny(&c, &s, &mut scratch, &mut want);
+                Neon.sparse_mul_tiny(&c, &s, &mut scratch, &mut got);
+                assert!(want == got, "sparse_mul_tiny, tau {tau}");
+            }
+            for s in small_secrets(&mut rng, 4) {
+                let s = s.map(|x| x as i8);
+                Portable.sparse_mul_eta4(&c, &s, &mut scratch, &mut want);
+                Neon.sparse_mul_eta4(&c, &s, &mut scratch, &mut got);
+                assert!(want == got, "sparse_mul_eta4, tau {tau}");
+            }
+            let mut small = small_secrets(&mut rng, 127);
+            small.push([-128; N]);
+            for s in small {
+                let s = s.map(|x| x as i8);
+                Portable.sparse_mul_small(&c, &s, &mut scratch, &mut want);
+                Neon.sparse_mul_small(&c, &s, &mut scratch, &mut got);
+                assert!(want == got, "sparse_mul_small, tau {tau}");
+            }
+            let mut t0 = small_secrets(&mut rng, 1 << 12);
+            t0.push([-(1 << 12); N]);
+            for t in t0 {
+                Portable.sparse_mul_t0(&c, &Poly(t), &mut scratch, &mut want);
+                Neon.sparse_mul_t0(&c, &Poly(t), &mut scratch, &mut got);
+                assert!(want == got, "sparse_mul_t0, tau {tau}");
+            }
         }
     }
 }
