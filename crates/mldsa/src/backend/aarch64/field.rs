@@ -38,6 +38,35 @@ pub(super) fn load4(a: &[i32]) -> int32x4_t {
     unsafe { vld1q_s32(a.as_ptr()) }
 }
 
+/// The vector at `a` (kernels that walk a polynomial by `as_chunks`, which needs no bounds
+/// checks).
+#[inline]
+#[target_feature(enable = "neon")]
+pub(super) fn load(a: &[i32; 4]) -> int32x4_t {
+    // SAFETY: `a` is four readable, initialised i32; `ld1` needs only i32 alignment.
+    unsafe { vld1q_s32(a.as_ptr()) }
+}
+
+/// Stores `x` at `out`.
+#[inline]
+#[target_feature(enable = "neon")]
+pub(super) fn store(out: &mut [i32; 4], x: int32x4_t) {
+    // SAFETY: `out` is four writable i32 (borrowed mutably); `st1` needs only i32 alignment.
+    unsafe { vst1q_s32(out.as_mut_ptr(), x) }
+}
+
+/// The groups of four coefficients of `p`.
+#[inline(always)]
+pub(super) fn quads(p: &[i32; crate::math::poly::N]) -> &[[i32; 4]] {
+    p.as_chunks::<4>().0
+}
+
+/// The groups of four coefficients of `p`, writable.
+#[inline(always)]
+pub(super) fn quads_mut(p: &mut [i32; crate::math::poly::N]) -> &mut [[i32; 4]] {
+    p.as_chunks_mut::<4>().0
+}
+
 /// Stores `x` to `out[0..4]`.
 #[inline]
 #[target_feature(enable = "neon")]

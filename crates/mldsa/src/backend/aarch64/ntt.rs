@@ -21,7 +21,10 @@
 //! Constant time: straight-line vector code; loop bounds and table indices depend only on
 //! positions.
 
-use super::field::{caddq as caddq_v, load4, mont_mul_lane, mont_mul_pre, store4, times_qinv};
+use super::field::{
+    caddq as caddq_v, load, load4, mont_mul_lane, mont_mul_pre, quads_mut, store, store4,
+    times_qinv,
+};
 use crate::math::field::Q;
 use crate::math::ntt::{INV_NTT_SCALE, zeta_mont};
 use crate::math::poly::{N, NttPoly, Poly};
@@ -304,8 +307,8 @@ pub(super) fn ntt_inverse<const NONNEG: bool>(w_hat: &NttPoly, out: &mut Poly) {
 /// c := c + q where c < 0, as [`crate::math::poly::Poly::caddq`]. Bounds: (-q, q) in, [0, q) out.
 #[target_feature(enable = "neon")]
 pub(super) fn caddq(p: &mut Poly) {
-    for c in p.0.chunks_exact_mut(4) {
-        store4(c, caddq_v(load4(c)));
+    for c in quads_mut(&mut p.0) {
+        store(c, caddq_v(load(c)));
     }
 }
 
@@ -315,10 +318,10 @@ pub(super) fn caddq(p: &mut Poly) {
 #[target_feature(enable = "neon")]
 pub(super) fn centre_freeze(p: &mut Poly) {
     let half = vdupq_n_s32((Q - 1) / 2);
-    for c in p.0.chunks_exact_mut(4) {
-        let a = caddq_v(super::field::reduce32(load4(c)));
+    for c in quads_mut(&mut p.0) {
+        let a = caddq_v(super::field::reduce32(load(c)));
         // Subtract q where a > (q-1)/2: the sign of (q-1)/2 - a, as `field::center`.
         let over = vshrq_n_s32::<31>(vsubq_s32(half, a));
-        store4(c, vsubq_s32(a, vandq_s32(over, vdupq_n_s32(Q))));
+        store(c, vsubq_s32(a, vandq_s32(over, vdupq_n_s32(Q))));
     }
 }

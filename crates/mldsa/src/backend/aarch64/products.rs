@@ -3,8 +3,8 @@
 //!
 //! Constant time: straight-line vector code.
 
-use super::field::{load4, mont_mul, montgomery_reduce, reduce32, store4};
-use crate::math::poly::NttPoly;
+use super::field::{load, mont_mul, montgomery_reduce, quads, quads_mut, reduce32, store};
+use crate::math::poly::{N, NttPoly};
 use core::arch::aarch64::*;
 
 /// FIPS 204 Algorithm 45, MultiplyNTT, times 2^-32, as [`crate::math::ntt::multiply_ntt`].
@@ -13,9 +13,9 @@ use core::arch::aarch64::*;
 #[target_feature(enable = "neon")]
 pub(super) fn multiply_ntt(a: &NttPoly, b: &NttPoly, out: &mut NttPoly) {
     tick!(Pointwise, 1);
-    let lanes = a.0.chunks_exact(4).zip(b.0.chunks_exact(4));
-    for (o, (x, y)) in out.0.chunks_exact_mut(4).zip(lanes) {
-        store4(o, mont_mul(load4(x), load4(y)));
+    let lanes = quads(&a.0).iter().zip(quads(&b.0));
+    for (o, (x, y)) in quads_mut(&mut out.0).iter_mut().zip(lanes) {
+        store(o, mont_mul(load(x), load(y)));
     }
 }
 
@@ -26,7 +26,7 @@ pub(super) fn multiply_ntt(a: &NttPoly, b: &NttPoly, out: &mut NttPoly) {
 #[cfg(test)]
 #[target_feature(enable = "neon")]
 pub(super) fn scalar_vector_ntt(c: &NttPoly, v: &[NttPoly], out: &mut [NttPoly]) {
-    use super::field::{QINV, mont_mul_pre};
+    use super::field::{QINV, load4, mont_mul_pre, store4};
     let qinv = vdupq_n_s32(QINV);
     let c_q: [i32; crate::math::poly::N] = {
         let mut t = [0i32; crate::math::poly::N];
@@ -59,19 +59,21 @@ pub(super) fn matrix_vector_ntt<Row: AsRef<[NttPoly]>>(
     tick!(Pointwise, terms(a_hat, v, out.len()));
     for (w_i, row) in out.iter_mut().zip(a_hat.iter()) {
         // Two vectors of four at a time: four accumulators, to keep several `smlal` in flight.
-        for k in (0..w_i.0.len()).step_by(8) {
+        for k in (0..N).step_by(8) {
             let (mut lo0, mut hi0) = (vdupq_n_s64(0), vdupq_n_s64(0));
             let (mut lo1, mut hi1) = (vdupq_n_s64(0), vdupq_n_s64(0));
             for (a_ij, v_j) in row.as_ref().iter().zip(v.iter()) {
-                let (x0, y0) = (load4(&a_ij.0[k..]), load4(&v_j.0[k..]));
-                let (x1, y1) = (load4(&a_ij.0[k + 4..]), load4(&v_j.0[k + 4..]));
+                let (a, v) = (&quads(&a_ij.0)[k / 4..], &quads(&v_j.0)[k / 4..]);
+                let (x0, y0) = (load(&a[0]), load(&v[0]));
+                let (x1, y1) = (load(&a[1]), load(&v[1]));
                 lo0 = vmlal_s32(lo0, vget_low_s32(x0), vget_low_s32(y0));
                 hi0 = vmlal_high_s32(hi0, x0, y0);
                 lo1 = vmlal_s32(lo1, vget_low_s32(x1), vget_low_s32(y1));
                 hi1 = vmlal_high_s32(hi1, x1, y1);
             }
-            store4(&mut w_i.0[k..], reduce32(montgomery_reduce(lo0, hi0)));
-            store4(&mut w_i.0[k + 4..], reduce32(montgomery_reduce(lo1, hi1)));
+            let w = &mut quads_mut(&mut w_i.0)[k / 4..];
+            store(&mut w[0], reduce32(montgomery_reduce(lo0, hi0)));
+            store(&mut w[1], reduce32(montgomery_reduce(lo1, hi1)));
         }
     }
 }

@@ -6,24 +6,11 @@
 //! Constant time: straight-line vector code; the verdicts are gathered with `umaxv`/`addv`
 //! (data-independent timing), never by branching on a lane.
 
-use super::field::{caddq, load4, reduce32, store4};
+use super::field::{caddq, load, quads, quads_mut, reduce32, store};
 use crate::math::field::Q;
-use crate::math::poly::{N, Poly};
+use crate::math::poly::Poly;
 use crate::math::rounding::D;
 use core::arch::aarch64::*;
-
-/// Coefficients of one vector of `p`: the `k`-th group of four.
-#[inline]
-#[target_feature(enable = "neon")]
-fn load(p: &Poly, k: usize) -> int32x4_t {
-    load4(&p.0[4 * k..])
-}
-
-#[inline]
-#[target_feature(enable = "neon")]
-fn store(p: &mut Poly, k: usize, x: int32x4_t) {
-    store4(&mut p.0[4 * k..], x)
-}
 
 /// FIPS 204 Algorithm 36, Decompose, lane by lane, as `rounding::decompose`: (r1, r0).
 ///
@@ -59,11 +46,12 @@ pub(super) fn power2_round_vec(t: &[Poly], t1: &mut [Poly], t0: &mut [Poly]) {
     tick!(Power2Round, t.len());
     let half = vdupq_n_s32((1 << (D - 1)) - 1);
     for ((t, t1), t0) in t.iter().zip(t1.iter_mut()).zip(t0.iter_mut()) {
-        for k in 0..N / 4 {
-            let r = load(t, k);
+        let lanes = quads(&t.0).iter().zip(quads_mut(&mut t1.0));
+        for ((r, t1), t0) in lanes.zip(quads_mut(&mut t0.0)) {
+            let r = load(r);
             let r1 = vshrq_n_s32::<{ D as i32 }>(vaddq_s32(r, half));
-            store(t1, k, r1);
-            store(t0, k, vsubq_s32(r, vshlq_n_s32::<{ D as i32 }>(r1)));
+            store(t1, r1);
+            store(t0, vsubq_s32(r, vshlq_n_s32::<{ D as i32 }>(r1)));
         }
     }
 }
@@ -76,8 +64,8 @@ pub(super) fn power2_round_vec(t: &[Poly], t1: &mut [Poly], t0: &mut [Poly]) {
 pub(super) fn high_bits_vec<const GAMMA2: i32>(w: &[Poly], w1: &mut [Poly]) {
     tick!(HighBits, w.len());
     for (w, w1) in w.iter().zip(w1.iter_mut()) {
-        for k in 0..N / 4 {
-            store(w1, k, decompose::<GAMMA2>(load(w, k)).0);
+        for (w, w1) in quads(&w.0).iter().zip(quads_mut(&mut w1.0)) {
+            store(w1, decompose::<GAMMA2>(load(w)).0);
         }
     }
 }
@@ -92,8 +80,8 @@ pub(super) fn low_bits_exceed<const GAMMA2: i32>(r: &[Poly], bound: i32) -> u32 
     let limit = vdupq_n_s32(bound - 1);
     let mut any = vdupq_n_s32(0);
     for r in r {
-        for k in 0..N / 4 {
-            let r0 = decompose::<GAMMA2>(load(r, k)).1;
+        for r in quads(&r.0) {
+            let r0 = decompose::<GAMMA2>(load(r)).1;
             // (bound - 1 - |r0|) is negative exactly when |r0| >= bound (Poly::exceeds).
             any = vorrq_s32(any, vsubq_s32(limit, vabsq_s32(r0)));
         }
@@ -119,9 +107,9 @@ pub(super) fn vec_exceeds(v: &[Poly], bound: i32) -> u32 {
     let limit = vdupq_n_s32(bound - 1);
     let (mut any0, mut any1) = (vdupq_n_s32(0), vdupq_n_s32(0));
     for p in v {
-        for k in (0..N / 4).step_by(2) {
-            any0 = vorrq_s32(any0, vsubq_s32(limit, vabsq_s32(load(p, k))));
-            any1 = vorrq_s32(any1, vsubq_s32(limit, vabsq_s32(load(p, k + 1))));
+        for pair in quads(&p.0).chunks_exact(2) {
+            any0 = vorrq_s32(any0, vsubq_s32(limit, vabsq_s32(load(&pair[0]))));
+            any1 = vorrq_s32(any1, vsubq_s32(limit, vabsq_s32(load(&pair[1]))));
         }
     }
     sign_bit_of_any(vorrq_s32(any0, any1))
@@ -141,12 +129,13 @@ pub(super) fn make_hint_vec<const GAMMA2: i32>(
     let one = vdupq_n_u32(1);
     let mut count = vdupq_n_u32(0);
     for ((rz, r), h) in r_plus_z.iter().zip(r.iter()).zip(h.iter_mut()) {
-        for k in 0..N / 4 {
-            let r1 = decompose::<GAMMA2>(load(r, k)).0;
-            let v1 = decompose::<GAMMA2>(load(rz, k)).0;
+        let lanes = quads(&rz.0).iter().zip(quads(&r.0));
+        for ((rz, r), h) in lanes.zip(quads_mut(&mut h.0)) {
+            let r1 = decompose::<GAMMA2>(load(r)).0;
+            let v1 = decompose::<GAMMA2>(load(rz)).0;
             // 1 where the high bits differ: h there, and the count goes up by it.
             let differ = vbicq_u32(one, vceqq_s32(r1, v1));
-            store(h, k, vreinterpretq_s32_u32(differ));
+            store(h, vreinterpretq_s32_u32(differ));
             count = vaddq_u32(count, differ);
         }
     }
@@ -162,16 +151,17 @@ pub(super) fn use_hint_vec<const GAMMA2: i32>(h: &[Poly], r: &[Poly], w1: &mut [
     tick!(UseHint, r.len());
     let top = vdupq_n_s32(const { (Q - 1) / (2 * GAMMA2) });
     for ((h, r), w1) in h.iter().zip(r.iter()).zip(w1.iter_mut()) {
-        for k in 0..N / 4 {
-            let (r1, r0) = decompose::<GAMMA2>(load(r, k));
+        let lanes = quads(&h.0).iter().zip(quads(&r.0));
+        for ((h, r), w1) in lanes.zip(quads_mut(&mut w1.0)) {
+            let (r1, r0) = decompose::<GAMMA2>(load(r));
             // The portable steps: +1 where r0 > 0, else -1 (~(2 up) with up all ones or 0),
             // only where h = 1; then mod (q-1)/(2 gamma2) (up by top when negative, to 0 at top).
             let up = vreinterpretq_s32_u32(vcgtzq_s32(r0));
             let step = vmvnq_s32(vaddq_s32(up, up));
-            let moved = vaddq_s32(r1, vandq_s32(step, vnegq_s32(load(h, k))));
+            let moved = vaddq_s32(r1, vandq_s32(step, vnegq_s32(load(h))));
             let moved = vaddq_s32(moved, vandq_s32(vshrq_n_s32::<31>(moved), top));
             let is_top = vreinterpretq_s32_u32(vceqq_s32(moved, top));
-            store(w1, k, vbicq_s32(moved, is_top));
+            store(w1, vbicq_s32(moved, is_top));
         }
     }
 }
@@ -182,9 +172,9 @@ pub(super) fn use_hint_vec<const GAMMA2: i32>(h: &[Poly], r: &[Poly], w1: &mut [
 #[target_feature(enable = "neon")]
 pub(super) fn sub_freeze(w: &[Poly], cs2: &mut [Poly]) {
     for (r, w) in cs2.iter_mut().zip(w) {
-        for k in 0..N / 4 {
-            let d = vsubq_s32(load(w, k), load(r, k));
-            store(r, k, caddq(reduce32(d)));
+        for (r, w) in quads_mut(&mut r.0).iter_mut().zip(quads(&w.0)) {
+            let d = vsubq_s32(load(w), load(r));
+            store(r, caddq(reduce32(d)));
         }
     }
 }
