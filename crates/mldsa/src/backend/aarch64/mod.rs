@@ -6,6 +6,14 @@
 //! backend, and only `force_portable` (or `MLDSA_BACKEND=portable`) switches it off. Kernels that
 //! need an optional extension (the SHA-3 instructions) check for it at run time.
 //!
+//! Overridden here (arithmetic): the NTT and NTT^-1 (`ntt.rs`), the T_q products
+//! (`products.rs`), Power2Round, Decompose, the hints, the norm checks and `sub_freeze`
+//! (`rounding.rs`), and the sparse challenge products (`sparse.rs`), on `field.rs`'s exact
+//! `sqdmulh` Montgomery multiplication: every one gives the portable function's integers, which
+//! `tests.rs` checks on random inputs and at the edges of each `Bounds:` line. Each kernel is a
+//! `#[target_feature(enable = "neon")]` function (so its intrinsics are safe to call); the calls
+//! below are `unsafe` only because of that attribute (`neon!`).
+//!
 //! Layout: polynomials keep the portable layout (coefficient i at index i, NTT values in FIPS
 //! 204's bit-reversed order), so values made by one backend are valid for the other.
 #![allow(unsafe_code)]
