@@ -28,8 +28,6 @@ use crate::params::{Parameters, PolyVec, SamplerXof};
 use core::sync::atomic::{AtomicU8, Ordering};
 pub(crate) use wipe::scrub_stack;
 
-#[cfg(target_arch = "aarch64")]
-pub(crate) mod aarch64;
 #[forbid(unsafe_code)]
 pub(crate) mod mask_stream;
 #[forbid(unsafe_code)]
@@ -52,7 +50,9 @@ macro_rules! for_gamma2 {
     }};
 }
 
-// After `for_gamma2`, which it uses.
+// After `for_gamma2`, which they use.
+#[cfg(target_arch = "aarch64")]
+pub(crate) mod aarch64;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 #[forbid(unsafe_code)]
 pub(crate) mod wasm32;

@@ -302,6 +302,8 @@ mod tests {
         } else {
             std::println!("no AVX2: AVX2 kernels not tested");
         }
+        #[cfg(target_arch = "aarch64")]
+        v.push(("neon", Box::new(|f| f(&crate::backend::aarch64::Neon))));
         v
     }
 

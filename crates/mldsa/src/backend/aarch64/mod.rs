@@ -6,21 +6,45 @@
 //! backend, and only `force_portable` (or `MLDSA_BACKEND=portable`) switches it off. Kernels that
 //! need an optional extension (the SHA-3 instructions) check for it at run time.
 //!
+//! Overridden here (arithmetic): the NTT and NTT^-1 (`ntt.rs`), the T_q products
+//! (`products.rs`), Power2Round, Decompose, the hints, the norm checks and `sub_freeze`
+//! (`rounding.rs`), and the sparse challenge products (`sparse.rs`), on `field.rs`'s exact
+//! `sqdmulh` Montgomery multiplication: every one gives the portable function's integers, which
+//! `tests.rs` checks on random inputs and at the edges of each `Bounds:` line. Each kernel is a
+//! `#[target_feature(enable = "neon")]` function (so its intrinsics are safe to call); the calls
+//! below are `unsafe` only because of that attribute (`neon!`).
+//!
+//! Overridden here (hashing): a two-way Keccak-f[1600] (`keccak2x.rs`: two states in the two
+//! 64-bit lanes, in base NEON or, where the CPU has the SHA-3 extension, with EOR3/RAX1/XAR/BCAX,
+//! detected at run time in `keccak.rs`), the two-lane SHAKE sponges on it (`keccak_shake2x.rs`),
+//! and ExpandA (with the fused A-hat * v), ExpandS and ExpandMask two streams at a time
+//! (`sample.rs`, RejNTTPoly's loop in `sample_uniform.rs`); the scalar sponges run the one-state
+//! SHA-3 build where the CPU has the extension.
+//!
 //! Layout: polynomials keep the portable layout (coefficient i at index i, NTT values in FIPS
 //! 204's bit-reversed order), so values made by one backend are valid for the other.
 #![allow(unsafe_code)]
 
-use crate::backend::{Backend, PackKernels};
-use crate::math::poly::{NttPoly, Poly};
-use crate::params::{Parameters, SamplerXof};
-use keccak::Keccak2x;
-
+// The arithmetic.
+mod field;
+mod ntt;
+mod products;
+mod rounding;
+mod sparse;
 // Keccak and the samplers it drives (ExpandA, ExpandS, ExpandMask).
 pub(crate) mod keccak;
 pub(crate) mod keccak2x;
 pub(crate) mod keccak_shake2x;
 pub(crate) mod sample;
 pub(crate) mod sample_uniform;
+#[cfg(test)]
+mod tests;
+
+use crate::backend::{Backend, PackKernels};
+use crate::math::poly::{N, NttPoly, Poly};
+use crate::math::sparse::{SparseC, SparseScratch};
+use crate::params::{Parameters, SamplerXof};
+use keccak::Keccak2x;
 
 /// The NEON backend. A unit: the architecture guarantees NEON.
 #[derive(Clone, Copy, Debug)]
@@ -34,9 +58,139 @@ impl Neon {
     }
 }
 
-impl PackKernels for Neon {}
+/// Calls a `#[target_feature(enable = "neon")]` kernel.
+macro_rules! neon {
+    ($f:expr) => {
+        // SAFETY: NEON is part of the base AArch64 architecture and enabled in every Rust
+        // AArch64 target (checked at compile time below), so the CPU running this has it.
+        unsafe { $f }
+    };
+}
+const _: () = assert!(cfg!(target_feature = "neon"), "AArch64 targets have NEON");
+
+impl PackKernels for Neon {
+    #[inline(always)]
+    fn vec_exceeds(self, v: &[Poly], bound: i32) -> u32 {
+        neon!(rounding::vec_exceeds(v, bound))
+    }
+}
 
 impl Backend for Neon {
+    #[inline(always)]
+    fn ntt(self, w: &Poly, out: &mut NttPoly) {
+        neon!(ntt::ntt(w, out))
+    }
+
+    #[inline(always)]
+    fn ntt_inverse(self, w_hat: &NttPoly, out: &mut Poly) {
+        neon!(ntt::ntt_inverse::<false>(w_hat, out))
+    }
+
+    #[inline(always)]
+    fn ntt_inverse_nonneg(self, w_hat: &NttPoly, out: &mut Poly) {
+        neon!(ntt::ntt_inverse::<true>(w_hat, out))
+    }
+
+    #[inline(always)]
+    fn caddq(self, p: &mut Poly) {
+        neon!(ntt::caddq(p))
+    }
+
+    #[cfg(test)]
+    #[inline(always)]
+    fn centre_freeze(self, p: &mut Poly) {
+        neon!(ntt::centre_freeze(p))
+    }
+
+    #[inline(always)]
+    fn multiply_ntt(self, a: &NttPoly, b: &NttPoly, out: &mut NttPoly) {
+        neon!(products::multiply_ntt(a, b, out))
+    }
+
+    #[cfg(test)]
+    #[inline(always)]
+    fn scalar_vector_ntt(self, c: &NttPoly, v: &[NttPoly], out: &mut [NttPoly]) {
+        neon!(products::scalar_vector_ntt(c, v, out))
+    }
+
+    #[inline(always)]
+    fn matrix_vector_ntt<Row: AsRef<[NttPoly]>>(
+        self,
+        a_hat: &[Row],
+        v: &[NttPoly],
+        out: &mut [NttPoly],
+    ) {
+        neon!(products::matrix_vector_ntt(a_hat, v, out))
+    }
+
+    #[inline(always)]
+    fn power2_round_vec(self, t: &[Poly], t1: &mut [Poly], t0: &mut [Poly]) {
+        neon!(rounding::power2_round_vec(t, t1, t0))
+    }
+
+    #[inline(always)]
+    fn high_bits_vec<P: Parameters>(self, w: &[Poly], w1: &mut [Poly]) {
+        neon!(for_gamma2!(P, rounding::high_bits_vec(w, w1)))
+    }
+
+    #[inline(always)]
+    fn low_bits_exceed<P: Parameters>(self, r: &[Poly], bound: i32) -> u32 {
+        neon!(for_gamma2!(P, rounding::low_bits_exceed(r, bound)))
+    }
+
+    #[inline(always)]
+    fn make_hint_vec<P: Parameters>(self, r_plus_z: &[Poly], r: &[Poly], h: &mut [Poly]) -> u32 {
+        neon!(for_gamma2!(P, rounding::make_hint_vec(r_plus_z, r, h)))
+    }
+
+    #[inline(always)]
+    fn use_hint_vec<P: Parameters>(self, h: &[Poly], r: &[Poly], w1: &mut [Poly]) {
+        neon!(for_gamma2!(P, rounding::use_hint_vec(h, r, w1)))
+    }
+
+    #[inline(always)]
+    fn sub_freeze(self, w: &[Poly], cs2: &mut [Poly]) {
+        neon!(rounding::sub_freeze(w, cs2))
+    }
+
+    #[inline(always)]
+    fn sparse_mul_tiny(
+        self,
+        c: &SparseC,
+        s: &[i8; N],
+        scratch: &mut SparseScratch,
+        out: &mut Poly,
+    ) {
+        neon!(sparse::mul_tiny(c, s, scratch, out))
+    }
+
+    #[inline(always)]
+    fn sparse_mul_small(
+        self,
+        c: &SparseC,
+        s: &[i8; N],
+        scratch: &mut SparseScratch,
+        out: &mut Poly,
+    ) {
+        neon!(sparse::mul_small(c, s, scratch, out))
+    }
+
+    #[inline(always)]
+    fn sparse_mul_eta4(
+        self,
+        c: &SparseC,
+        s: &[i8; N],
+        scratch: &mut SparseScratch,
+        out: &mut Poly,
+    ) {
+        neon!(sparse::mul_eta4(c, s, scratch, out))
+    }
+
+    #[inline(always)]
+    fn sparse_mul_t0(self, c: &SparseC, t: &Poly, scratch: &mut SparseScratch, out: &mut Poly) {
+        neon!(sparse::mul_t0(c, t, scratch, out))
+    }
+
     // Keccak and the samplers it drives.
 
     #[inline(always)]

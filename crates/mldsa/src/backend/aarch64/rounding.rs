@@ -1,0 +1,180 @@
+//! Power2Round, Decompose, the hints and the norm checks of `crate::math::rounding` and
+//! `crate::math::poly`, and the subtraction that precedes them in signing, on NEON vectors: the
+//! portable functions' operations lane by lane (branch-free already), so the results are the
+//! same integers.
+//!
+//! Constant time: straight-line vector code; the verdicts are gathered with `umaxv`/`addv`
+//! (data-independent timing), never by branching on a lane.
+
+use super::field::{caddq, load, quads, quads_mut, reduce32, store};
+use crate::math::field::Q;
+use crate::math::poly::Poly;
+use crate::math::rounding::D;
+use core::arch::aarch64::*;
+
+/// FIPS 204 Algorithm 36, Decompose, lane by lane, as `rounding::decompose`: (r1, r0).
+///
+/// floor(x / 2 gamma2) is the portable multiply-and-shift x M >> 48 (M < 2^31, x < 2^24):
+/// `sqdmulh` gives floor(2 x M / 2^32) (2 x M < 2^56: no saturation), and a further shift by
+/// 17 makes it floor(x M / 2^48), floors of floors being one floor.
+///
+/// Bounds: r in [0, q). Output r1 in [0, (q-1)/(2 gamma2)), r0 in [-gamma2, gamma2].
+#[inline]
+#[target_feature(enable = "neon")]
+fn decompose<const GAMMA2: i32>(r: int32x4_t) -> (int32x4_t, int32x4_t) {
+    let mul = const {
+        let m = (1u64 << 48).div_ceil(2 * GAMMA2 as u64);
+        assert!(m < 1 << 31);
+        m as i32
+    };
+    let top = vdupq_n_s32(const { (Q - 1) / (2 * GAMMA2) });
+    let x = vaddq_s32(r, vdupq_n_s32(GAMMA2 - 1));
+    let r1 = vshrq_n_s32::<17>(vqdmulhq_s32(x, vdupq_n_s32(mul)));
+    let r0 = vmlsq_s32(r, r1, vdupq_n_s32(2 * GAMMA2));
+    // Alg. 36 step 3, as the portable code: all ones where r1 = (q-1)/(2 gamma2) (r1 <= that,
+    // so the portable ((r1 ^ top) - 1) >> 31 is this equality), then r1 = 0 and r0 - 1 there.
+    let wrap = vreinterpretq_s32_u32(vceqq_s32(r1, top));
+    (vbicq_s32(r1, wrap), vaddq_s32(r0, wrap))
+}
+
+/// FIPS 204 Algorithm 35, Power2Round, on every coefficient, as
+/// [`crate::math::rounding::power2_round_vec`].
+///
+/// Bounds: t in [0, q).
+#[target_feature(enable = "neon")]
+pub(super) fn power2_round_vec(t: &[Poly], t1: &mut [Poly], t0: &mut [Poly]) {
+    tick!(Power2Round, t.len());
+    let half = vdupq_n_s32((1 << (D - 1)) - 1);
+    for ((t, t1), t0) in t.iter().zip(t1.iter_mut()).zip(t0.iter_mut()) {
+        let lanes = quads(&t.0).iter().zip(quads_mut(&mut t1.0));
+        for ((r, t1), t0) in lanes.zip(quads_mut(&mut t0.0)) {
+            let r = load(r);
+            let r1 = vshrq_n_s32::<{ D as i32 }>(vaddq_s32(r, half));
+            store(t1, r1);
+            store(t0, vsubq_s32(r, vshlq_n_s32::<{ D as i32 }>(r1)));
+        }
+    }
+}
+
+/// FIPS 204 Algorithm 37, HighBits, on every coefficient, as
+/// [`crate::math::rounding::high_bits_vec`].
+///
+/// Bounds: w in [0, q).
+#[target_feature(enable = "neon")]
+pub(super) fn high_bits_vec<const GAMMA2: i32>(w: &[Poly], w1: &mut [Poly]) {
+    tick!(HighBits, w.len());
+    for (w, w1) in w.iter().zip(w1.iter_mut()) {
+        for (w, w1) in quads(&w.0).iter().zip(quads_mut(&mut w1.0)) {
+            store(w1, decompose::<GAMMA2>(load(w)).0);
+        }
+    }
+}
+
+/// 1 if ||LowBits(r)||_inf >= bound, else 0 (FIPS 204 Algorithm 38, LowBits, and the norm
+/// check), as [`crate::math::rounding::low_bits_exceed`]: every coefficient looked at.
+///
+/// Bounds: r in [0, q); bound > 0.
+#[target_feature(enable = "neon")]
+pub(super) fn low_bits_exceed<const GAMMA2: i32>(r: &[Poly], bound: i32) -> u32 {
+    tick!(LowBitsCheck, r.len());
+    let limit = vdupq_n_s32(bound - 1);
+    let mut any = vdupq_n_s32(0);
+    for r in r {
+        for r in quads(&r.0) {
+            let r0 = decompose::<GAMMA2>(load(r)).1;
+            // (bound - 1 - |r0|) is negative exactly when |r0| >= bound (Poly::exceeds).
+            any = vorrq_s32(any, vsubq_s32(limit, vabsq_s32(r0)));
+        }
+    }
+    sign_bit_of_any(any)
+}
+
+/// 1 if any lane of `x` is negative, else 0.
+#[inline]
+#[target_feature(enable = "neon")]
+fn sign_bit_of_any(x: int32x4_t) -> u32 {
+    vmaxvq_u32(vshrq_n_u32::<31>(vreinterpretq_u32_s32(x)))
+}
+
+/// 1 if any polynomial of `v` has a coefficient with |c| >= bound, else 0, as
+/// [`crate::math::poly::vec_exceeds`] (the same wrapping |c| and difference, so the same verdict
+/// for every i32 input).
+///
+/// Bounds: any coefficients; bound > 0.
+#[target_feature(enable = "neon")]
+pub(super) fn vec_exceeds(v: &[Poly], bound: i32) -> u32 {
+    tick!(NormCheck, v.len());
+    let limit = vdupq_n_s32(bound - 1);
+    let (mut any0, mut any1) = (vdupq_n_s32(0), vdupq_n_s32(0));
+    for p in v {
+        for pair in quads(&p.0).chunks_exact(2) {
+            any0 = vorrq_s32(any0, vsubq_s32(limit, vabsq_s32(load(&pair[0]))));
+            any1 = vorrq_s32(any1, vsubq_s32(limit, vabsq_s32(load(&pair[1]))));
+        }
+    }
+    sign_bit_of_any(vorrq_s32(any0, any1))
+}
+
+/// FIPS 204 Algorithm 39, MakeHint, on every coefficient, as
+/// [`crate::math::rounding::make_hint_vec`]; returns the number of 1s in h.
+///
+/// Bounds: r and r + z in [0, q) (`r_plus_z` is passed instead of z).
+#[target_feature(enable = "neon")]
+pub(super) fn make_hint_vec<const GAMMA2: i32>(
+    r_plus_z: &[Poly],
+    r: &[Poly],
+    h: &mut [Poly],
+) -> u32 {
+    tick!(MakeHint, r.len());
+    let one = vdupq_n_u32(1);
+    let mut count = vdupq_n_u32(0);
+    for ((rz, r), h) in r_plus_z.iter().zip(r.iter()).zip(h.iter_mut()) {
+        let lanes = quads(&rz.0).iter().zip(quads(&r.0));
+        for ((rz, r), h) in lanes.zip(quads_mut(&mut h.0)) {
+            let r1 = decompose::<GAMMA2>(load(r)).0;
+            let v1 = decompose::<GAMMA2>(load(rz)).0;
+            // 1 where the high bits differ: h there, and the count goes up by it.
+            let differ = vbicq_u32(one, vceqq_s32(r1, v1));
+            store(h, vreinterpretq_s32_u32(differ));
+            count = vaddq_u32(count, differ);
+        }
+    }
+    vaddvq_u32(count)
+}
+
+/// FIPS 204 Algorithm 40, UseHint, on every coefficient, as
+/// [`crate::math::rounding::use_hint_vec`].
+///
+/// Bounds: h in {0, 1}, r in [0, q).
+#[target_feature(enable = "neon")]
+pub(super) fn use_hint_vec<const GAMMA2: i32>(h: &[Poly], r: &[Poly], w1: &mut [Poly]) {
+    tick!(UseHint, r.len());
+    let top = vdupq_n_s32(const { (Q - 1) / (2 * GAMMA2) });
+    for ((h, r), w1) in h.iter().zip(r.iter()).zip(w1.iter_mut()) {
+        let lanes = quads(&h.0).iter().zip(quads(&r.0));
+        for ((h, r), w1) in lanes.zip(quads_mut(&mut w1.0)) {
+            let (r1, r0) = decompose::<GAMMA2>(load(r));
+            // The portable steps: +1 where r0 > 0, else -1 (~(2 up) with up all ones or 0),
+            // only where h = 1; then mod (q-1)/(2 gamma2) (up by top when negative, to 0 at top).
+            let up = vreinterpretq_s32_u32(vcgtzq_s32(r0));
+            let step = vmvnq_s32(vaddq_s32(up, up));
+            let moved = vaddq_s32(r1, vandq_s32(step, vnegq_s32(load(h))));
+            let moved = vaddq_s32(moved, vandq_s32(vshrq_n_s32::<31>(moved), top));
+            let is_top = vreinterpretq_s32_u32(vceqq_s32(moved, top));
+            store(w1, vbicq_s32(moved, is_top));
+        }
+    }
+}
+
+/// cs2 := freeze(w - cs2), as the portable `Backend::sub_freeze`.
+///
+/// Bounds: w in [0, q), |cs2| <= (q-1)/2; result in [0, q).
+#[target_feature(enable = "neon")]
+pub(super) fn sub_freeze(w: &[Poly], cs2: &mut [Poly]) {
+    for (r, w) in cs2.iter_mut().zip(w) {
+        for (r, w) in quads_mut(&mut r.0).iter_mut().zip(quads(&w.0)) {
+            let d = vsubq_s32(load(w), load(r));
+            store(r, caddq(reduce32(d)));
+        }
+    }
+}
