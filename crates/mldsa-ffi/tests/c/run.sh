@@ -21,9 +21,9 @@
 # sets it), the API checks run on AArch64 instead: libmldsa cross-built for that target (the
 # NEON backend), its symbols checked with aarch64-linux-gnu-nm, test_api and the nine drop-in
 # programs compiled with aarch64-linux-gnu-gcc and run under qemu-aarch64 (stages 1, 2 and 5
-# without the sanitizers and valgrind, which do not apply), in WORK_DIR/aarch64. The headers,
-# stack, sanitizer, valgrind and install stages are host-only and skipped. The caller provides
-# the cross tools and the cargo linker setting (the script does).
+# without the sanitizers and valgrind, which do not apply), in WORK_DIR/aarch64; the headers
+# stage runs as on the host; the stack, sanitizer, valgrind and install stages are skipped. The
+# caller provides the cross tools and the cargo linker setting (the script does).
 # usage: run.sh WORK_DIR
 set -uo pipefail
 cd "$(dirname "$0")/../../../.."
