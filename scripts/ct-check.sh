@@ -18,6 +18,18 @@
 #    would not show; the kernels load no coefficient that way: SECURITY.md.) The same matcher must
 #    find such instructions in a control (the AVX2 r0 check, whose verdict is declassified), or
 #    the scan is blind.
+#  - AArch64 (`--aarch64`; valgrind cannot run AArch64 code here): the harness cross-built for
+#    aarch64-unknown-linux-gnu, where the NEON backend is the default. The div scan (CT-3) above
+#    on its machine code (aarch64-linux-gnu-objdump; sdiv, udiv, fdiv, fsqrt and the reciprocal
+#    estimates), an assertion; the harness run under qemu must report the NEON backend; and a
+#    review report of the NEON backend's functions (every function whose demangled name has
+#    `backend::aarch64::` in it: defined there, or an operation monomorphised for `Neon`, which
+#    is where LTO inlines the kernels), counting per function the conditional branches, the
+#    table lookups (tbl, tbx), the register-indexed loads and the moves from vector to general-
+#    purpose registers, each beside the same counts for its portable twin (the same function
+#    monomorphised for `Portable`), so what the NEON code adds stands out. Those counts are for
+#    review, not verdicts: loop counters and public rejection outcomes branch legitimately
+#    (SECURITY.md says what is and is not covered).
 #
 # Usage:
 #   scripts/ct-check.sh [OPT_LEVEL ...]              both checks (default levels: 3 z)
@@ -25,12 +37,19 @@
 #                                                     `aes` crate forced to software AES
 #   scripts/ct-check.sh --scan-only [OPT_LEVEL ...]  the div scan alone (default: 0 1 2 3 s z);
 #                                                     no valgrind needed
+#   scripts/ct-check.sh --aarch64 [OPT_LEVEL ...]    the AArch64 scans (default: 3); installs the
+#                                                     cross tools and qemu when missing (root)
 # Levels: 0 1 2 3 s z. CI runs `3 z` in full and `--scan-only` at all six levels. Each level is
 # one build of the harness (profile `ct`: release settings, debug info, no overflow checks)
 # with CARGO_PROFILE_CT_OPT_LEVEL set; a build takes about 15 s (level 0) to 60 s (level 3).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+aarch64=0
+if [ "${1:-}" = "--aarch64" ]; then
+    aarch64=1
+    shift
+fi
 scan_only=0
 if [ "${1:-}" = "--scan-only" ]; then
     scan_only=1
@@ -47,19 +66,21 @@ if [ "${1:-}" = "--soft-aes" ]; then
 fi
 levels=("$@")
 if [ ${#levels[@]} -eq 0 ]; then
-    if [ $scan_only -eq 1 ]; then levels=(0 1 2 3 s z); else levels=(3 z); fi
+    if [ $aarch64 -eq 1 ]; then
+        levels=(3)
+    elif [ $scan_only -eq 1 ]; then levels=(0 1 2 3 s z); else levels=(3 z); fi
 fi
 for level in "${levels[@]}"; do
     case "$level" in
     0 | 1 | 2 | 3 | s | z) ;;
     *)
-        echo "usage: $0 [--scan-only | --soft-aes] [0|1|2|3|s|z ...]" >&2
+        echo "usage: $0 [--aarch64 | --scan-only | --soft-aes] [0|1|2|3|s|z ...]" >&2
         exit 2
         ;;
     esac
 done
 
-if [ $scan_only -eq 0 ] && ! command -v valgrind >/dev/null; then
+if [ $aarch64 -eq 0 ] && [ $scan_only -eq 0 ] && ! command -v valgrind >/dev/null; then
     echo "valgrind not found; installing it from Debian's packages"
     (apt-get update -qq && apt-get install -y -qq valgrind) >/dev/null
 fi
@@ -76,10 +97,13 @@ fi
 # nor reports them.
 ALLOW='mldsa::pkix::' # DER lengths and OID arcs of public document structure
 
-# The call graph and instruction counts of a disassembly, for the two scans below: an awk
+# The call graph and instruction counts of a disassembly, for the scans below: an awk
 # program prefix that records every function (all[f]), its direct calls and tail jumps
-# (out[f, 1..n_out[f]]) and how many of its instructions match the regex in the awk variable
-# `insn` (hits[f]). Each scan appends its own END block.
+# (out[f, 1..n_out[f]]: instructions matching the regex in the awk variable `call`, CALL_INSN)
+# and how many of its instructions match the regex in the awk variable `insn` (hits[f]). Each
+# scan appends its own END block.
+CALL_INSN='\t(call|jmp)q?[ \t]'
+CALL_INSN_A64='\t(bl|b)[ \t]' # a `b` to another function is a tail jump
 CALL_GRAPH_AWK='
     function callee(line,   s, i) {
         i = index(line, "<"); if (i == 0) return ""
@@ -87,7 +111,7 @@ CALL_GRAPH_AWK='
         return s ~ /\+0x[0-9a-f]+$/ ? "" : s    # a jump inside a function is not a call
     }
     /^[0-9a-f]+ <.*>:$/ { fn = $0; sub(/^[0-9a-f]+ </, "", fn); sub(/>:$/, "", fn); all[fn] = 1; next }
-    fn != "" && /\t(call|jmp)q?[ \t]/ {
+    fn != "" && $0 ~ call {
         t = callee($0)
         if (t != "" && t != fn && !((fn, t) in edge)) { edge[fn, t] = 1; n_out[fn]++; out[fn, n_out[fn]] = t }
     }
@@ -101,8 +125,13 @@ DIV_INSN='\t(div|idiv)[bwlq]?[ \t]|\t(v?divs[sd]|v?divp[sd]|v?sqrt[sp][sd])[ \t]
 # reachable, by direct calls and tail jumps, from an mldsa function outside the allow-list.
 # Indirect calls (function pointers, vtables: formatting and panic messages) are not followed;
 # no secret reaches them (Debug output of secret types is redacted, tests/adversarial/).
+# AArch64 (--aarch64): the same scan with AArch64's divisions and square roots (scalar and
+# vector forms share the mnemonics) and its calls; OBJDUMP and the two regexes are switched.
+DIV_INSN_A64='\t(sdiv|udiv|fdiv|fsqrt|frecpe|frsqrte|urecpe|ursqrte)[ \t]'
+OBJDUMP=objdump
 div_scan() {
-    objdump -d --no-show-raw-insn -C "$1" | awk -v root='mldsa::' -v allow="$ALLOW" -v insn="$DIV_INSN" "$CALL_GRAPH_AWK"'
+    $OBJDUMP -d --no-show-raw-insn -C "$1" | awk -v root='mldsa::' -v allow="$ALLOW" -v insn="$DIV_INSN" \
+        -v call="$CALL_INSN" "$CALL_GRAPH_AWK"'
         END {
             n = 0
             for (f in all) if (index(f, root) && f !~ allow) { queue[++n] = f; from[f] = "(mldsa)" }
@@ -129,7 +158,7 @@ LEAK_INSN='\t(vmov[dq]|vpextr[bwdq]|vextractps|kmov[bwdq]|vpmovmskb|vmovmskp[sd]
 # backend's own functions. At opt-level 0 the intrinsics are not inlined: a kernel calls
 # `core::core_arch::...::_mm512_...` functions, whose bodies hold the instructions.
 leak_scan() {
-    objdump -d --no-show-raw-insn -C "$1" | awk -v pat="$2" -v insn="$LEAK_INSN" \
+    objdump -d --no-show-raw-insn -C "$1" | awk -v pat="$2" -v insn="$LEAK_INSN" -v call="$CALL_INSN" \
         -v follow='core::core_arch::|mldsa::backend::x86_64::' "$CALL_GRAPH_AWK"'
         END {
             for (f in all) {
@@ -208,6 +237,102 @@ ct_abi() {
     echo "C ABI: $((SECONDS - start)) s"
     return $ok
 }
+
+# The NEON review report (--aarch64): for every function whose demangled name has
+# `backend::aarch64::` in it, "cbr tbl idx v2g | the same for its portable twin  function":
+# conditional branches (b.cond, cbz, cbnz, tbz, tbnz), table lookups (tbl, tbx), loads with a
+# register offset (the address depends on a register, not only a base and constant), and moves
+# from vector to general-purpose registers (umov, smov, mov w/x from v, fmov to w/x). The twin is
+# the same function with `Portable` in place of `aarch64::Neon` ("-" where there is none: a
+# function defined in backend/aarch64/).
+A64_CBR='\t(b\.[a-z][a-z]|cbn?z|tbn?z)[ \t]'
+A64_TBL='\t(tbl|tbx)[ \t]'
+A64_IDX='\tld[a-z0-9]*[ \t][^[]*\[x[0-9]+, [xw][0-9]+'
+A64_V2G='\t(umov|smov)[ \t]|\tmov[ \t]+[wx][0-9]+, v[0-9]+\.|\tfmov[ \t]+[wx][0-9]+, [hsd][0-9]+'
+neon_review() {
+    aarch64-linux-gnu-objdump -d --no-show-raw-insn -C "$1" | awk -v cbr="$A64_CBR" -v tbl="$A64_TBL" \
+        -v idx="$A64_IDX" -v v2g="$A64_V2G" '
+        /^[0-9a-f]+ <.*>:$/ { fn = $0; sub(/^[0-9a-f]+ </, "", fn); sub(/>:$/, "", fn); all[fn] = 1; next }
+        fn == "" { next }
+        $0 ~ cbr { c[fn]++ }
+        $0 ~ tbl { t[fn]++ }
+        $0 ~ idx { x[fn]++ }
+        $0 ~ v2g { v[fn]++ }
+        END {
+            for (f in all) {
+                if (!index(f, "backend::aarch64::")) continue
+                twin = f; gsub(/mldsa::backend::aarch64::Neon/, "mldsa::backend::Portable", twin)
+                tw = (twin != f && (twin in all)) ? sprintf("%4d %3d %3d %3d", c[twin], t[twin], x[twin], v[twin]) : "   -   -   -   -"
+                name = f; gsub(/mldsa::backend::aarch64::Neon/, "Neon", name)
+                printf "%4d %3d %3d %3d | %s  %s\n", c[f], t[f], x[f], v[f], tw, name
+            }
+        }' | sort -k10
+}
+
+# --aarch64: the harness cross-built for AArch64, the div scan, a run under qemu and the NEON
+# review report, at each level; then exit.
+if [ $aarch64 -eq 1 ]; then
+    need=()
+    command -v aarch64-linux-gnu-gcc >/dev/null || need+=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross)
+    command -v aarch64-linux-gnu-objdump >/dev/null || need+=(binutils-aarch64-linux-gnu)
+    command -v qemu-aarch64 >/dev/null || need+=(qemu-user)
+    if [ ${#need[@]} -gt 0 ]; then
+        echo "installing ${need[*]} from Debian's packages"
+        (apt-get update -qq && apt-get install -y -qq "${need[@]}") >/dev/null
+    fi
+    rustup target add aarch64-unknown-linux-gnu >/dev/null 2>&1
+    export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
+    # v0 symbol names carry the generic arguments (`sign_internal::<..::Neon, ..>`; the default
+    # legacy names do not), which the review report keys on. Names only: the code is the same.
+    export RUSTFLAGS="$RUSTFLAGS -C symbol-mangling-version=v0"
+    OBJDUMP=aarch64-linux-gnu-objdump DIV_INSN=$DIV_INSN_A64 CALL_INSN=$CALL_INSN_A64
+    harness=target/aarch64-unknown-linux-gnu/ct/ct-harness
+    status=0
+    for level in "${levels[@]}"; do
+        echo "--- AArch64, opt-level $level"
+        start=$SECONDS
+        CARGO_PROFILE_CT_OPT_LEVEL=$level cargo build -q --profile ct -p ct-harness \
+            --target aarch64-unknown-linux-gnu
+        echo "build: $((SECONDS - start)) s"
+        out=$(qemu-aarch64 -L /usr/aarch64-linux-gnu "$harness") || {
+            echo "the AArch64 harness failed under qemu:"
+            echo "$out"
+            status=1
+        }
+        ran=$(sed -n 's/^backend: //p' <<<"$out")
+        if [ "${ran,,}" = neon ]; then
+            echo "harness under qemu: ran on the NEON backend"
+        else
+            echo "harness under qemu: expected the NEON backend, it reports '$ran'"
+            status=1
+        fi
+        divs=$(div_scan "$harness")
+        if [ -n "$divs" ]; then
+            echo "AArch64: variable-latency instructions reachable from mldsa at opt-level $level (count, function <- a caller):"
+            echo "$divs"
+            status=1
+        else
+            echo "AArch64 div scan: no sdiv/udiv/fdiv/fsqrt/reciprocal estimate in mldsa functions or their callees at opt-level $level (allow-list: $ALLOW)"
+        fi
+        report=target/aarch64-unknown-linux-gnu/ct/neon-review-O$level.txt
+        neon_review "$harness" >"$report"
+        if [ ! -s "$report" ]; then
+            # Until the backend overrides a kernel, its monomorphisations are the portable ones
+            # instructions for instructions and the linker folds them into the `Portable` names.
+            # Once its sources use NEON intrinsics, an empty report means the scan is blind.
+            if grep -rqE 'core::arch::aarch64|\bv[a-z0-9]+q_[su](8|16|32|64)\b' crates/mldsa/src/backend/aarch64/; then
+                echo "NEON review: no function with backend::aarch64:: in its name, yet backend/aarch64/ uses NEON intrinsics (the scan is blind)"
+                status=1
+            else
+                echo "NEON review: no function with backend::aarch64:: in its name; backend/aarch64/ uses no NEON intrinsic yet (its code is folded into the portable functions)"
+            fi
+        else
+            echo "NEON review ($report): $(wc -l <"$report") functions; per function, NEON | portable twin: conditional branches, tbl/tbx, register-indexed loads, vector-to-GPR moves; those that differ from their twin (or have none):"
+            awk '$1 != $6 || $2 != $7 || $3 != $8 || $4 != $9' "$report"
+        fi
+    done
+    exit $status
+fi
 
 status=0
 for level in "${levels[@]}"; do

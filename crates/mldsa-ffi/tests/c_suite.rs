@@ -2,7 +2,8 @@
 //! symbols agree, compiles the headers as C99 / C11 / C++20 with -Wall -Wextra -Werror
 //! -pedantic, and runs the C tests (ACVP, reference and round-3 KATs, error paths, drop-ins)
 //! plain, under ASan + UBSan, and under valgrind memcheck. Its closing line is
-//! `N passed, N failed`.
+//! `N passed, N failed`. With `MLDSA_C_TARGET=aarch64-unknown-linux-gnu` in the environment the
+//! suite runs its API checks on AArch64 under qemu instead (`scripts/aarch64-tests.sh` sets it).
 //!
 //! This file flattens the ACVP JSON into one line per case for the C programs (C has no JSON
 //! parser to hand; the flattening only selects and renames fields, it computes nothing).

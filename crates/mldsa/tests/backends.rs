@@ -1,8 +1,12 @@
-//! The AVX-512, AVX2 and portable backends (those this CPU has) agree byte for byte (issue #6
-//! F-6, whole operations): keys, expanded keys, deterministic and hedged signatures (with the
-//! same rnd) and verify verdicts, for 1000 seeds per parameter set, plus the legacy Dilithium
-//! sets. Kernel-by-kernel
-//! differential tests live beside the kernels (`src/backend/x86_64/`).
+//! The AVX-512, AVX2 and portable backends (those this CPU has), and on AArch64 the NEON and
+//! portable ones, agree byte for byte (issue #6 F-6, whole operations): keys, expanded keys,
+//! deterministic and hedged signatures (with the same rnd) and verify verdicts, for 1000 seeds
+//! per parameter set, plus 100 per legacy Dilithium set. Kernel-by-kernel differential tests
+//! live beside the kernels (`src/backend/x86_64/`, `src/backend/aarch64/`).
+//!
+//! `MLDSA_BACKENDS_SEEDS=N` compares N seeds per ML-DSA set (and N / 10, at least 1, per
+//! Dilithium set) instead: for runs under an emulator (`scripts/aarch64-tests.sh --lean`). The
+//! default is the full count.
 //!
 //! The backend switch is process-wide, so this file holds a single test.
 
@@ -105,21 +109,39 @@ fn agree_legacy<P: mldsa::legacy::DilithiumParameterSet>(seeds: u32) -> u32 {
     seeds
 }
 
+/// Seeds per ML-DSA set: 1000, or `MLDSA_BACKENDS_SEEDS`.
+fn seeds() -> u32 {
+    match std::env::var("MLDSA_BACKENDS_SEEDS") {
+        Ok(v) => v
+            .parse()
+            .ok()
+            .filter(|&n| n > 0)
+            .unwrap_or_else(|| panic!("MLDSA_BACKENDS_SEEDS={v}: want a positive count")),
+        Err(_) => 1000,
+    }
+}
+
 #[test]
 fn backends_agree_byte_for_byte() {
     force_portable(false);
     let fast = active_backend();
+    // NEON is part of the base AArch64 architecture: there is always something to compare.
+    if cfg!(target_arch = "aarch64") {
+        assert_eq!(fast, BackendKind::Neon, "the default backend on AArch64");
+    }
     if fast == BackendKind::Portable {
         println!("only the portable backend exists on this CPU: nothing to compare");
         return;
     }
-    let n = agree::<MlDsa44>(1000) + agree::<MlDsa65>(1000) + agree::<MlDsa87>(1000);
-    let legacy = agree_legacy::<mldsa::legacy::Dilithium2>(100)
-        + agree_legacy::<mldsa::legacy::Dilithium3>(100)
-        + agree_legacy::<mldsa::legacy::Dilithium5>(100)
-        + agree_legacy::<mldsa::legacy::Dilithium2Aes>(100)
-        + agree_legacy::<mldsa::legacy::Dilithium3Aes>(100)
-        + agree_legacy::<mldsa::legacy::Dilithium5Aes>(100);
+    let seeds = seeds();
+    let n = agree::<MlDsa44>(seeds) + agree::<MlDsa65>(seeds) + agree::<MlDsa87>(seeds);
+    let few = seeds.div_ceil(10);
+    let legacy = agree_legacy::<mldsa::legacy::Dilithium2>(few)
+        + agree_legacy::<mldsa::legacy::Dilithium3>(few)
+        + agree_legacy::<mldsa::legacy::Dilithium5>(few)
+        + agree_legacy::<mldsa::legacy::Dilithium2Aes>(few)
+        + agree_legacy::<mldsa::legacy::Dilithium3Aes>(few)
+        + agree_legacy::<mldsa::legacy::Dilithium5Aes>(few);
     let also = if fast == BackendKind::Avx512 {
         " and Avx2"
     } else {

@@ -16,6 +16,14 @@
 #      "sign.h" or "../sign.h" builds with only -I, -D and -l flags (dropin_sign_h.c), and the
 #      README's C and C++ commands run as written (readme.sh: pkg-config, static, CMake).
 # Prints one PASS/FAIL line per stage and closes with "N passed, N failed".
+#
+# With MLDSA_C_TARGET=aarch64-unknown-linux-gnu in the environment (scripts/aarch64-tests.sh
+# sets it), the API checks run on AArch64 instead: libmldsa cross-built for that target (the
+# NEON backend), its symbols checked with aarch64-linux-gnu-nm, test_api and the nine drop-in
+# programs compiled with aarch64-linux-gnu-gcc and run under qemu-aarch64 (stages 1, 2 and 5
+# without the sanitizers and valgrind, which do not apply), in WORK_DIR/aarch64; the headers
+# stage runs as on the host; the stack, sanitizer, valgrind and install stages are skipped. The
+# caller provides the cross tools and the cargo linker setting (the script does).
 # usage: run.sh WORK_DIR
 set -uo pipefail
 cd "$(dirname "$0")/../../../.."
@@ -24,6 +32,21 @@ CRATE=crates/mldsa-ffi
 T=$CRATE/tests/c
 INC=$CRATE/include
 VEC=../shared/vectors
+TARGET=${MLDSA_C_TARGET:-}
+RUN=() # how a compiled test program runs: directly, or under qemu for a cross target
+case "$TARGET" in
+"") ;;
+aarch64-unknown-linux-gnu)
+    RUN=(qemu-aarch64 -L /usr/aarch64-linux-gnu)
+    mkdir -p "$WORK/aarch64"
+    cp "$WORK/acvp.txt" "$WORK/aarch64/acvp.txt" || exit 1
+    WORK=$WORK/aarch64
+    ;;
+*)
+    echo "MLDSA_C_TARGET=$TARGET: only aarch64-unknown-linux-gnu is supported" >&2
+    exit 1
+    ;;
+esac
 LIB=$WORK/lib
 passed=0
 failed=0
@@ -44,15 +67,16 @@ echo "== building libmldsa (release)"
 # cdylib and staticlib only: with the rlib in the same rustc invocation cargo builds the C
 # libraries without LTO (keygen then cost 15-25 % more instructions than through the Rust API;
 # bench/boundary_ir.sh measures it).
-cargo rustc -q -p mldsa-ffi --release --lib --crate-type cdylib,staticlib || exit 1
+cargo rustc -q -p mldsa-ffi --release --lib --crate-type cdylib,staticlib \
+    ${TARGET:+--target "$TARGET"} || exit 1
 mkdir -p "$LIB"
 rm -f "$LIB"/libmldsa.*
-cp target/release/libmldsa.so "$LIB/libmldsa.so.0"
+cp "target/${TARGET:+$TARGET/}release/libmldsa.so" "$LIB/libmldsa.so.0"
 ln -s libmldsa.so.0 "$LIB/libmldsa.so"
-cp target/release/libmldsa.a "$LIB/libmldsa.a"
+cp "target/${TARGET:+$TARGET/}release/libmldsa.a" "$LIB/libmldsa.a"
 
 symbols() {
-    nm -D --defined-only "$LIB/libmldsa.so" | awk '{print $3}' | sort -u >"$WORK/exported.txt"
+    "${TARGET:+aarch64-linux-gnu-}nm" -D --defined-only "$LIB/libmldsa.so" | awk '{print $3}' | sort -u >"$WORK/exported.txt"
     for h in "$INC/mldsa.h" "$INC/mldsa/ref-fips204/api.h" "$INC/mldsa/ref-round3/api.h"; do
         gcc -E -P -DMLDSA_NO_CRYPTO_SIGN_NAMES -x c "$h"
     done | grep -oE '\b(int|void|char \*) *\*?[a-z_0-9]+\(' | grep -oE '[a-z_0-9]+\($' |
@@ -126,6 +150,7 @@ run_all() {
     local v=$1 m n quick= modes="2 3 5"
     shift
     [ "$#" -gt 0 ] && quick=quick && modes=2
+    set -- "$@" "${RUN[@]}"
     "$@" "$WORK/$v/test_api" "$VEC" "$WORK/acvp.txt" "$WORK/$v/api_aes_entry0_" $quick || return 1
     for m in 2 3 5; do # the AES variant's KAT entry through the idiomatic dilithiumNaes_*
         aes_kat $m "$WORK/$v/api_aes_entry0_$m.txt" || return 1
@@ -142,6 +167,13 @@ run_all() {
 }
 
 SAN=(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
+if [ "$TARGET" = aarch64-unknown-linux-gnu ]; then
+    stage build-aarch64-gcc build aarch64-gcc aarch64-linux-gnu-gcc
+    stage run-aarch64-qemu run_all aarch64-gcc # test_api checks that the default is neon
+    echo "$passed passed, $failed failed"
+    [ "$failed" -eq 0 ]
+    exit
+fi
 stage build-gcc build gcc gcc
 stage run-gcc run_all gcc
 # Stack through the C ABI (ST-1): every operation of every set on both backends on a painted
