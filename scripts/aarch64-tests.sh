@@ -172,7 +172,7 @@ cli() {
     echo "README commands: keygen, sign, verify ok; a changed file is rejected (exit 1)"
     out=$("${QEMU[@]}" "$bin" bench -a ML-DSA-44 -n 1) || return 1
     grep -m1 '^backend:' <<<"$out"
-    grep -q '^backend: Neon' <<<"$out"
+    grep -q '^backend: neon' <<<"$out"
     rm -rf "$dir"
 }
 

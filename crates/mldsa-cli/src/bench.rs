@@ -53,11 +53,14 @@ pub fn run(a: &BenchArgs) -> Result<()> {
         a.alg.clone()
     };
     let n = a.samples as usize;
-    let backend = mldsa::backend::active_backend();
-    outln!(
-        "backend: {backend:?} (MLDSA_BACKEND=portable forces the portable one, MLDSA_BACKEND=avx2 \
-         AVX2 without AVX-512)\n"
-    );
+    // The name as the C library's mldsa_backend() gives it: "avx512", "avx2", "neon", ...
+    let backend = format!("{:?}", mldsa::backend::active_backend()).to_lowercase();
+    let overrides = if cfg!(target_arch = "x86_64") {
+        "MLDSA_BACKEND=portable forces the portable one, MLDSA_BACKEND=avx2 AVX2 without AVX-512"
+    } else {
+        "MLDSA_BACKEND=portable forces the portable one"
+    };
+    outln!("backend: {backend} ({overrides})\n");
     let dir = std::env::temp_dir().join(format!("mldsa-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| crate::error::CliError::usage(e.to_string()))?;
     outln!("| algorithm | operation | min µs | median µs | mean µs | max µs |");

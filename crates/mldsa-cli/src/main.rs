@@ -154,9 +154,14 @@ fn prompt_if_encrypted(
 fn check_backend_variable() -> Result<()> {
     match std::env::var_os("MLDSA_BACKEND") {
         Some(v) if v != "portable" && v != "avx2" => Err(CliError::usage(format!(
-            "MLDSA_BACKEND={}: unknown backend; the values are `portable` and `avx2` (AVX2 \
-             without its AVX-512 variants); unset it for the fastest one",
-            v.to_string_lossy()
+            "MLDSA_BACKEND={}: unknown backend; the values are `portable` and `avx2` ({}); unset \
+             it for the fastest one",
+            v.to_string_lossy(),
+            if cfg!(target_arch = "x86_64") {
+                "AVX2 without its AVX-512 variants"
+            } else {
+                "on this CPU the portable backend too: avx2 is an x86-64 backend"
+            }
         ))),
         _ => Ok(()),
     }

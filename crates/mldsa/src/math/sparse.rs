@@ -288,7 +288,10 @@ mod tests {
     type Runner = Box<dyn Fn(&mut dyn FnMut(&dyn Dispatch))>;
 
     /// Every backend variant this CPU runs, with a name.
-    #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))] // pushed to on x86-64 only
+    #[cfg_attr(
+        not(any(target_arch = "x86_64", target_arch = "aarch64")),
+        allow(unused_mut)
+    )] // pushed to on x86-64 and AArch64 only
     fn backends() -> Vec<(&'static str, Runner)> {
         let mut v: Vec<(&'static str, Runner)> =
             std::vec![("portable", Box::new(|f| f(&Portable)))];
