@@ -1,5 +1,6 @@
 //! The WebAssembly SIMD backend (simd128, four 32-bit lanes): the NTT, the T_q products,
-//! rounding and hints; and a two-way Keccak (two 64-bit lanes, [`keccak2x`]) for the samplers'
+//! rounding and hints, RejNTTPoly's candidate loop ([`sample`]) and BitUnpack of y and z
+//! ([`pack`]); and a two-way Keccak (two 64-bit lanes, [`keccak2x`]) for the samplers'
 //! independent streams: ExpandA's SHAKE128 ([`sample`]), ExpandS's and ExpandMask's SHAKE256
 //! ([`secret_streams`]). It is about 1.5x the scalar permutation's speed per state in V8 (see
 //! `keccak2x_tests.rs`).
@@ -22,6 +23,9 @@ mod keccak2x;
 #[cfg(test)]
 mod keccak2x_tests;
 mod ntt;
+mod pack;
+#[cfg(test)]
+mod pack_tests;
 mod rounding;
 mod sample;
 #[cfg(test)]
@@ -47,7 +51,12 @@ impl Simd128 {
     }
 }
 
-impl PackKernels for Simd128 {}
+impl PackKernels for Simd128 {
+    #[inline(always)]
+    fn bit_unpack_z<P: Parameters>(self, v: &[u8], w: &mut Poly) {
+        pack::bit_unpack_z::<P>(v, w)
+    }
+}
 
 impl Backend for Simd128 {
     #[inline(always)]

@@ -13,17 +13,65 @@
 use super::keccak2x::Shake128x2;
 use crate::hash::keccak::SHAKE128_RATE as RATE;
 use crate::hash::sample::coeff_from_three_bytes;
+use crate::math::field::Q;
 use crate::math::poly::{N, NttPoly};
 use crate::params::{Parameters, PolyVec, SamplerXof};
+use core::arch::wasm32::*;
 
 /// Blocks squeezed up front for each entry: 840 bytes, 280 candidates of which about 279.7 are
 /// accepted (each is with probability q / 2^23); 256 are needed, so four blocks are never
 /// enough and a sixth is almost never squeezed.
 const FIRST_BLOCKS: usize = 5;
 
-/// RejNTTPoly's inner loop (FIPS 204 Algorithm 30, steps 4-12) over `buf`: appends the
-/// accepted candidates to `out` from position `ctr`, stopping at N; returns the new count.
-fn rej_uniform(out: &mut [i32; N], mut ctr: usize, buf: &[u8]) -> usize {
+/// RejNTTPoly's inner loop (FIPS 204 Algorithm 30, steps 4-12) over `buf`, eight candidates
+/// at a time: appends the accepted candidates to `out` from position `ctr`, stopping at N;
+/// returns the new count. The same coefficients, in the same order, as [`rej_uniform_scalar`].
+///
+/// Each 12 bytes are spread into four 32-bit lanes (a byte shuffle of a 16-byte load), their
+/// top bits cleared and compared with q. When all eight of two such vectors are accepted (all
+/// but about 1.7% of the time) they are stored at once; otherwise those eight run the scalar
+/// step. Runs while eight more coefficients fit and 28 bytes can be loaded; the scalar loop
+/// does the rest. In V8, 1.6x the scalar loop's speed (`rej_uniform_timing`; 2.1x with the test
+/// profile's overflow checks on, which change the vector loop's code, not the scalar's).
+pub(super) fn rej_uniform(out: &mut [i32; N], mut ctr: usize, buf: &[u8]) -> usize {
+    let spread = i8x16(0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1);
+    let (mask, q) = (i32x4_splat(0x7F_FFFF), i32x4_splat(Q));
+    let mut pos = 0;
+    while ctr + 8 <= N && pos + 28 <= buf.len() {
+        let z0 = v128_and(i8x16_swizzle(load16(&buf[pos..]), spread), mask);
+        let z1 = v128_and(i8x16_swizzle(load16(&buf[pos + 12..]), spread), mask);
+        if i32x4_bitmask(v128_and(i32x4_lt(z0, q), i32x4_lt(z1, q))) == 0xF {
+            let o: &mut [i32; 8] = (&mut out[ctr..ctr + 8]).try_into().unwrap();
+            store4(z0, &mut o[..4]);
+            store4(z1, &mut o[4..]);
+            ctr += 8;
+        } else {
+            ctr = rej_uniform_scalar(out, ctr, &buf[pos..pos + 24]);
+        }
+        pos += 24;
+    }
+    rej_uniform_scalar(out, ctr, &buf[pos..])
+}
+
+/// The first 16 bytes of `b` as a vector.
+#[inline(always)]
+fn load16(b: &[u8]) -> v128 {
+    let lo = u64::from_le_bytes(b[..8].try_into().unwrap());
+    let hi = u64::from_le_bytes(b[8..16].try_into().unwrap());
+    u64x2(lo, hi)
+}
+
+/// The four lanes of `z` into `o[..4]`.
+#[inline(always)]
+fn store4(z: v128, o: &mut [i32]) {
+    o[0] = i32x4_extract_lane::<0>(z);
+    o[1] = i32x4_extract_lane::<1>(z);
+    o[2] = i32x4_extract_lane::<2>(z);
+    o[3] = i32x4_extract_lane::<3>(z);
+}
+
+/// RejNTTPoly's inner loop, one candidate at a time (the portable loop).
+pub(super) fn rej_uniform_scalar(out: &mut [i32; N], mut ctr: usize, buf: &[u8]) -> usize {
     for b in buf.chunks_exact(3) {
         if ctr == N {
             break;

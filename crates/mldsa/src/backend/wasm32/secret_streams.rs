@@ -114,8 +114,8 @@ pub(super) fn expand_mask_polys<'a, P: Parameters>(
         h.absorb_once([&seeds[0], &seeds[1]]);
         let [b0, b1] = &mut buf;
         h.squeeze_blocks([&mut b0[..], &mut b1[..]]);
-        crate::encoding::pack::bit_unpack_z::<P>(&b0[..32 * P::Z_BITS], p0);
-        crate::encoding::pack::bit_unpack_z::<P>(&b1[..32 * P::Z_BITS], p1);
+        super::pack::bit_unpack_z::<P>(&b0[..32 * P::Z_BITS], p0);
+        super::pack::bit_unpack_z::<P>(&b1[..32 * P::Z_BITS], p1);
         // Wraps only after the last polynomial at the very top of the counter.
         r = r.wrapping_add(2);
     }
