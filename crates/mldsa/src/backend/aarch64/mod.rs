@@ -7,8 +7,8 @@
 //! need an optional extension (the SHA-3 instructions) check for it at run time.
 //!
 //! Overridden here (arithmetic): the NTT and NTT^-1 (`ntt.rs`), the T_q products
-//! (`products.rs`), Power2Round, Decompose, the hints, the norm checks and `sub_freeze`
-//! (`rounding.rs`), and the sparse challenge products (`sparse.rs`), on `field.rs`'s exact
+//! (`products.rs`), Decompose, the hints and the norm checks (`rounding.rs`), and the sparse
+//! challenge products (`sparse.rs`), on `field.rs`'s exact
 //! `sqdmulh` Montgomery multiplication: every one gives the portable function's integers, which
 //! `tests.rs` checks on random inputs and at the edges of each `Bounds:` line. Each kernel is a
 //! `#[target_feature(enable = "neon")]` function (so its intrinsics are safe to call); the calls
@@ -124,11 +124,6 @@ impl Backend for Neon {
     }
 
     #[inline(always)]
-    fn power2_round_vec(self, t: &[Poly], t1: &mut [Poly], t0: &mut [Poly]) {
-        neon!(rounding::power2_round_vec(t, t1, t0))
-    }
-
-    #[inline(always)]
     fn high_bits_vec<P: Parameters>(self, w: &[Poly], w1: &mut [Poly]) {
         neon!(for_gamma2!(P, rounding::high_bits_vec(w, w1)))
     }
@@ -146,11 +141,6 @@ impl Backend for Neon {
     #[inline(always)]
     fn use_hint_vec<P: Parameters>(self, h: &[Poly], r: &[Poly], w1: &mut [Poly]) {
         neon!(for_gamma2!(P, rounding::use_hint_vec(h, r, w1)))
-    }
-
-    #[inline(always)]
-    fn sub_freeze(self, w: &[Poly], cs2: &mut [Poly]) {
-        neon!(rounding::sub_freeze(w, cs2))
     }
 
     #[inline(always)]

@@ -256,18 +256,6 @@ fn all_of_zq(per: usize) -> impl Iterator<Item = Vec<Poly>> {
     })
 }
 
-#[test]
-fn power2_round_matches_portable_on_all_of_zq() {
-    for t in all_of_zq(8) {
-        let n = t.len();
-        let (mut t1, mut t0) = (std::vec![Poly::ZERO; n], std::vec![Poly::ZERO; n]);
-        let (mut u1, mut u0) = (t1.clone(), t0.clone());
-        Portable.power2_round_vec(&t, &mut t1, &mut t0);
-        Neon.power2_round_vec(&t, &mut u1, &mut u0);
-        assert!(t1 == u1 && t0 == u0, "power2_round");
-    }
-}
-
 /// HighBits, LowBits' norm check and UseHint (both hints) on every r in [0, q), and MakeHint
 /// on r against r + z for random and edge z, for the set `P`'s gamma2.
 fn check_rounding<P: Parameters>() {
@@ -331,29 +319,6 @@ fn rounding_matches_portable_on_all_of_zq_gamma2_88() {
 #[test]
 fn rounding_matches_portable_on_all_of_zq_gamma2_32() {
     check_rounding::<crate::params::MlDsa65>();
-}
-
-#[test]
-fn sub_freeze_matches_portable() {
-    let mut rng = SplitMix64(8);
-    let h = (Q - 1) / 2;
-    let mut cases: Vec<(Poly, Poly)> = (0..ROUNDS)
-        .map(|_| {
-            (
-                Poly(coeffs(&mut rng, 0, Q - 1)),
-                Poly(coeffs(&mut rng, -h, h)),
-            )
-        })
-        .collect();
-    for (w, c) in [(0, h), (0, -h), (Q - 1, -h), (Q - 1, h), (0, 0), (Q - 1, 0)] {
-        cases.push((Poly([w; N]), Poly([c; N])));
-    }
-    for (w, cs2) in cases {
-        let (w, mut want, mut got) = (std::vec![w], std::vec![cs2], std::vec![cs2]);
-        Portable.sub_freeze(&w, &mut want);
-        Neon.sub_freeze(&w, &mut got);
-        assert!(want == got, "sub_freeze");
-    }
 }
 
 #[test]
