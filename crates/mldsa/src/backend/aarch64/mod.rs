@@ -31,6 +31,7 @@ mod ntt;
 mod products;
 mod rounding;
 mod sparse;
+mod wipe;
 // Keccak and the samplers it drives (ExpandA, ExpandS, ExpandMask).
 pub(crate) mod keccak;
 pub(crate) mod keccak2x;
@@ -67,6 +68,26 @@ macro_rules! neon {
     };
 }
 const _: () = assert!(cfg!(target_feature = "neon"), "AArch64 targets have NEON");
+
+impl Neon {
+    /// [`crate::backend::wipe::wipe`] with 16-byte volatile stores.
+    #[inline]
+    pub(crate) fn wipe(self, coeffs: &mut [i32; N]) {
+        neon!(wipe::wipe(coeffs))
+    }
+
+    /// [`crate::backend::wipe::wipe_small`] with 16-byte volatile stores.
+    #[inline]
+    pub(crate) fn wipe_small(self, p: &mut crate::math::poly::SmallPoly) {
+        neon!(wipe::wipe_small(p))
+    }
+
+    /// [`crate::backend::wipe::wipe_sparse`] with 16-byte volatile stores.
+    #[inline]
+    pub(crate) fn wipe_sparse(self, s: &mut SparseScratch) {
+        neon!(wipe::wipe_sparse(s))
+    }
+}
 
 impl PackKernels for Neon {
     #[inline(always)]

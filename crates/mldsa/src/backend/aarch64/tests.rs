@@ -435,3 +435,22 @@ fn sparse_products_match_portable() {
         }
     }
 }
+
+#[test]
+fn wipes_zero_everything() {
+    let mut rng = SplitMix64(21);
+    let mut p = Poly(coeffs(&mut rng, -Q + 1, Q - 1));
+    Neon.wipe(&mut p.0);
+    assert!(p == Poly::ZERO, "wipe");
+    let mut s = crate::math::poly::SmallPoly(core::array::from_fn(|i| (i % 7) as i8 - 3));
+    Neon.wipe_small(&mut s);
+    assert!(s.0 == [0; N], "wipe_small");
+    let mut sc = SparseScratch::ZERO;
+    sc.tiny.iter_mut().for_each(|x| *x = 5);
+    sc.small.iter_mut().for_each(|x| *x = -7);
+    sc.acc.iter_mut().for_each(|x| *x = 9);
+    sc.acc8.iter_mut().for_each(|x| *x = 1);
+    Neon.wipe_sparse(&mut sc);
+    assert!(sc.tiny.iter().all(|&x| x == 0) && sc.small.iter().all(|&x| x == 0));
+    assert!(sc.acc.iter().all(|&x| x == 0) && sc.acc8.iter().all(|&x| x == 0));
+}
