@@ -28,6 +28,7 @@
 // The arithmetic.
 mod field;
 mod ntt;
+mod pack;
 mod products;
 mod rounding;
 mod sparse;
@@ -93,6 +94,11 @@ impl PackKernels for Neon {
     #[inline(always)]
     fn vec_exceeds(self, v: &[Poly], bound: i32) -> u32 {
         neon!(rounding::vec_exceeds(v, bound))
+    }
+
+    #[inline(always)]
+    fn bit_unpack_narrow(self, v: &[u8], b: i32, bits: usize, max: u32, w: &mut Poly) -> u32 {
+        neon!(pack::bit_unpack_narrow(v, b, bits, max, w))
     }
 }
 

@@ -454,3 +454,31 @@ fn wipes_zero_everything() {
     assert!(sc.tiny.iter().all(|&x| x == 0) && sc.small.iter().all(|&x| x == 0));
     assert!(sc.acc.iter().all(|&x| x == 0) && sc.acc8.iter().all(|&x| x == 0));
 }
+
+#[test]
+fn bit_unpack_narrow_matches_portable() {
+    let mut rng = SplitMix64(22);
+    for bits in [3usize, 4, 6, 10, 13] {
+        for round in 0..ROUNDS {
+            let bytes: Vec<u8> = (0..N * bits / 8)
+                .map(|i| match round {
+                    0 => 0,
+                    1 => 0xff,
+                    _ => (rng.range(0, 255) as u8) ^ (i as u8),
+                })
+                .collect();
+            for (b, max) in [
+                (2, 4),
+                (4, 8),
+                (1 << 12, (1 << 13) - 1),
+                (0, 0),
+                (7, u32::MAX),
+            ] {
+                let (mut want, mut got) = (Poly::ZERO, Poly::ZERO);
+                let w = crate::encoding::pack::bit_unpack(&bytes, b, bits, max, &mut want);
+                let g = Neon.bit_unpack_narrow(&bytes, b, bits, max, &mut got);
+                assert!(want == got && w == g, "bit_unpack_narrow {bits}");
+            }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+//! BitUnpack (FIPS 204 Algorithm 19) of the narrow fields of skDecode (s1, s2: 3 or 4 bits; t0:
+//! 13 bits) on NEON, as `crate::encoding::pack::bit_unpack`: eight coefficients (BITS bytes) at
+//! a time, each lane gathering the four bytes its field starts in (`tbl`), shifting its field
+//! down (`ushl` by a negative count) and masking it; then b - x and the range verdict as the
+//! portable code computes them, so the results are the same integers.
+//!
+//! Constant time: straight-line vector code; the byte offsets and shifts depend only on the
+//! field width and the coefficient index, and the verdict is gathered with `umaxv`.
+
+use super::field::{quads_mut, store};
+use crate::math::poly::{N, Poly};
+use core::arch::aarch64::*;
+
+/// For lanes `first..first + 4` of a group of eight BITS-bit fields: the byte indices of the
+/// four bytes each field starts in (little-endian within the lane).
+const fn gather<const BITS: usize>(first: usize) -> [u8; 16] {
+    let mut idx = [0u8; 16];
+    let mut j = 0;
+    while j < 4 {
+        let at = ((first + j) * BITS / 8) as u8;
+        let mut b = 0;
+        while b < 4 {
+            idx[4 * j + b] = at + b as u8;
+            b += 1;
+        }
+        j += 1;
+    }
+    idx
+}
+
+/// The matching right shifts, as the negative left shifts `ushl` takes.
+const fn shifts<const BITS: usize>(first: usize) -> [i32; 4] {
+    let mut s = [0i32; 4];
+    let mut j = 0;
+    while j < 4 {
+        s[j] = -((((first + j) * BITS) % 8) as i32);
+        j += 1;
+    }
+    s
+}
+
+/// `bit_unpack(v, b, BITS, max, w)` for BITS <= 13: fields of eight lanes fit in the 16 bytes
+/// loaded (the last field's four bytes end at byte 7 * BITS / 8 + 3 <= 14).
+#[target_feature(enable = "neon")]
+fn unpack<const BITS: usize>(v: &[u8], b: i32, max: u32, w: &mut Poly) -> u32 {
+    const { assert!(BITS <= 13 && N * BITS / 8 >= 16) };
+    let len = const { N * BITS / 8 };
+    let v = &v[..len];
+    let idx = [const { gather::<BITS>(0) }, const { gather::<BITS>(4) }];
+    let sh = [const { shifts::<BITS>(0) }, const { shifts::<BITS>(4) }];
+    // SAFETY: the arrays are 16 bytes / four i32, readable; `ld1` needs only element alignment.
+    let (idx, sh) = unsafe {
+        (
+            [vld1q_u8(idx[0].as_ptr()), vld1q_u8(idx[1].as_ptr())],
+            [vld1q_s32(sh[0].as_ptr()), vld1q_s32(sh[1].as_ptr())],
+        )
+    };
+    let mask = vdupq_n_u32((1 << BITS) - 1);
+    let (bv, maxv) = (vdupq_n_s32(b), vdupq_n_u32(max));
+    let mut bad = vdupq_n_u32(0);
+    for (k, out) in quads_mut(&mut w.0)
+        .as_chunks_mut::<2>()
+        .0
+        .iter_mut()
+        .enumerate()
+    {
+        // The 16 bytes from the group's first byte, or, near the end, the last 16 bytes of v
+        // with the indices moved up by the difference (public: it depends on k only).
+        let start = k * BITS;
+        let from = start.min(len - 16);
+        let chunk: &[u8; 16] = v[from..from + 16].try_into().expect("16 bytes");
+        // SAFETY: `chunk` is 16 readable, initialised bytes.
+        let bytes = unsafe { vld1q_u8(chunk.as_ptr()) };
+        let delta = vdupq_n_u8((start - from) as u8);
+        for h in 0..2 {
+            let x = vqtbl1q_u8(bytes, vaddq_u8(idx[h], delta));
+            let x = vandq_u32(vshlq_u32(vreinterpretq_u32_u8(x), sh[h]), mask);
+            bad = vorrq_u32(bad, vshrq_n_u32::<31>(vsubq_u32(maxv, x)));
+            store(&mut out[h], vsubq_s32(bv, vreinterpretq_s32_u32(x)));
+        }
+    }
+    vmaxvq_u32(bad)
+}
+
+/// [`crate::encoding::pack::bit_unpack`] for `bits` <= 13 (s1, s2, t0 in skDecode).
+#[target_feature(enable = "neon")]
+pub(super) fn bit_unpack_narrow(v: &[u8], b: i32, bits: usize, max: u32, w: &mut Poly) -> u32 {
+    match bits {
+        3 => unpack::<3>(v, b, max, w),
+        4 => unpack::<4>(v, b, max, w),
+        6 => unpack::<6>(v, b, max, w),
+        10 => unpack::<10>(v, b, max, w),
+        13 => unpack::<13>(v, b, max, w),
+        _ => crate::encoding::pack::bit_unpack(v, b, bits, max, w),
+    }
+}
