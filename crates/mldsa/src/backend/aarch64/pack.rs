@@ -56,30 +56,46 @@ fn unpack<const BITS: usize>(v: &[u8], b: i32, max: u32, w: &mut Poly) -> u32 {
         )
     };
     let mask = vdupq_n_u32((1 << BITS) - 1);
-    let (bv, maxv) = (vdupq_n_s32(b), vdupq_n_u32(max));
-    let mut bad = vdupq_n_u32(0);
-    for (k, out) in quads_mut(&mut w.0)
-        .as_chunks_mut::<2>()
-        .0
-        .iter_mut()
-        .enumerate()
-    {
-        // The 16 bytes from the group's first byte, or, near the end, the last 16 bytes of v
-        // with the indices moved up by the difference (public: it depends on k only).
-        let start = k * BITS;
-        let from = start.min(len - 16);
-        let chunk: &[u8; 16] = v[from..from + 16].try_into().expect("16 bytes");
+    let bv = vdupq_n_s32(b);
+    let mut most = vdupq_n_u32(0);
+    let (quads, _) = quads_mut(&mut w.0).as_chunks_mut::<2>();
+    // Groups whose 16 bytes lie inside v, then the rest from the last 16 bytes of v with the
+    // indices moved up by the difference (public: it depends on the group's index only).
+    let whole = const { (N * BITS / 8 - 16) / BITS + 1 };
+    let (head, tail) = quads.split_at_mut(whole);
+    for (k, out) in head.iter_mut().enumerate() {
+        let chunk: &[u8; 16] = v[k * BITS..k * BITS + 16].try_into().expect("16 bytes");
         // SAFETY: `chunk` is 16 readable, initialised bytes.
         let bytes = unsafe { vld1q_u8(chunk.as_ptr()) };
-        let delta = vdupq_n_u8((start - from) as u8);
         for h in 0..2 {
-            let x = vqtbl1q_u8(bytes, vaddq_u8(idx[h], delta));
-            let x = vandq_u32(vshlq_u32(vreinterpretq_u32_u8(x), sh[h]), mask);
-            bad = vorrq_u32(bad, vshrq_n_u32::<31>(vsubq_u32(maxv, x)));
+            let x = field(bytes, idx[h], sh[h], mask);
+            most = vmaxq_u32(most, x);
             store(&mut out[h], vsubq_s32(bv, vreinterpretq_s32_u32(x)));
         }
     }
-    vmaxvq_u32(bad)
+    let last: &[u8; 16] = v[len - 16..].try_into().expect("16 bytes");
+    // SAFETY: `last` is 16 readable, initialised bytes.
+    let bytes = unsafe { vld1q_u8(last.as_ptr()) };
+    for (k, out) in tail.iter_mut().enumerate() {
+        let delta = vdupq_n_u8(((whole + k) * BITS - (len - 16)) as u8);
+        for h in 0..2 {
+            let x = field(bytes, vaddq_u8(idx[h], delta), sh[h], mask);
+            most = vmaxq_u32(most, x);
+            store(&mut out[h], vsubq_s32(bv, vreinterpretq_s32_u32(x)));
+        }
+    }
+    // The portable verdict ORs (max - x) >> 31 over every x: for max < 2^31 (its Bounds) that
+    // is 1 exactly when the largest x exceeds max, and for max >= 2^31 + 2^13 (u32::MAX, the
+    // callers that check nothing) it is 1 either way, as here.
+    max.wrapping_sub(vmaxvq_u32(most)) >> 31
+}
+
+/// Four fields: the gathered lanes shifted down and masked.
+#[inline]
+#[target_feature(enable = "neon")]
+fn field(bytes: uint8x16_t, idx: uint8x16_t, sh: int32x4_t, mask: uint32x4_t) -> uint32x4_t {
+    let x = vreinterpretq_u32_u8(vqtbl1q_u8(bytes, idx));
+    vandq_u32(vshlq_u32(x, sh), mask)
 }
 
 /// [`crate::encoding::pack::bit_unpack`] for `bits` <= 13 (s1, s2, t0 in skDecode).
