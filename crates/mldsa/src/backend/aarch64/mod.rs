@@ -100,6 +100,11 @@ impl PackKernels for Neon {
     fn bit_unpack_narrow(self, v: &[u8], b: i32, bits: usize, max: u32, w: &mut Poly) -> u32 {
         neon!(pack::bit_unpack_narrow(v, b, bits, max, w))
     }
+
+    #[inline(always)]
+    fn bit_unpack_z<P: Parameters>(self, v: &[u8], w: &mut Poly) {
+        neon!(pack::bit_unpack_z::<P>(v, w))
+    }
 }
 
 impl Backend for Neon {

@@ -110,3 +110,47 @@ pub(super) fn bit_unpack_narrow(v: &[u8], b: i32, bits: usize, max: u32, w: &mut
         _ => crate::encoding::pack::bit_unpack(v, b, bits, max, w),
     }
 }
+
+/// BitUnpack(v, gamma1 - 1, gamma1) (y in ExpandMask, z in sigDecode), as
+/// `crate::encoding::pack::bit_unpack_z`: 18- or 20-bit fields four at a time (BITS / 2 bytes;
+/// the last field's four bytes end at byte 3 * BITS / 8 + 3 <= 10 of the 16 loaded; a gather
+/// index past the 16 bytes gives a zero byte, above the field, masked off).
+#[target_feature(enable = "neon")]
+fn unpack_wide<const BITS: usize>(v: &[u8], b: i32, w: &mut Poly) {
+    const { assert!(BITS == 18 || BITS == 20) };
+    let len = const { N * BITS / 8 };
+    let step = const { BITS / 2 };
+    let v = &v[..len];
+    let (idx, sh) = (const { gather::<BITS>(0) }, const { shifts::<BITS>(0) });
+    // SAFETY: the arrays are 16 bytes / four i32, readable; `ld1` needs only element alignment.
+    let (idx, sh) = unsafe { (vld1q_u8(idx.as_ptr()), vld1q_s32(sh.as_ptr())) };
+    let mask = vdupq_n_u32((1 << BITS) - 1);
+    let bv = vdupq_n_s32(b);
+    let whole = const { (N * BITS / 8 - 16) / (BITS / 2) + 1 };
+    let (head, tail) = quads_mut(&mut w.0).split_at_mut(whole);
+    for (k, out) in head.iter_mut().enumerate() {
+        let chunk: &[u8; 16] = v[k * step..k * step + 16].try_into().expect("16 bytes");
+        // SAFETY: `chunk` is 16 readable, initialised bytes.
+        let bytes = unsafe { vld1q_u8(chunk.as_ptr()) };
+        let x = field(bytes, idx, sh, mask);
+        store(out, vsubq_s32(bv, vreinterpretq_s32_u32(x)));
+    }
+    let last: &[u8; 16] = v[len - 16..].try_into().expect("16 bytes");
+    // SAFETY: `last` is 16 readable, initialised bytes.
+    let bytes = unsafe { vld1q_u8(last.as_ptr()) };
+    for (k, out) in tail.iter_mut().enumerate() {
+        let delta = vdupq_n_u8(((whole + k) * step - (len - 16)) as u8);
+        let x = field(bytes, vaddq_u8(idx, delta), sh, mask);
+        store(out, vsubq_s32(bv, vreinterpretq_s32_u32(x)));
+    }
+}
+
+/// [`crate::encoding::pack::bit_unpack_z`] for the three parameter sets' widths.
+#[target_feature(enable = "neon")]
+pub(super) fn bit_unpack_z<P: crate::params::Parameters>(v: &[u8], w: &mut Poly) {
+    match P::Z_BITS {
+        18 => unpack_wide::<18>(v, P::GAMMA1, w),
+        20 => unpack_wide::<20>(v, P::GAMMA1, w),
+        _ => crate::encoding::pack::bit_unpack_z::<P>(v, w),
+    }
+}

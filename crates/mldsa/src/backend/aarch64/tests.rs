@@ -482,3 +482,27 @@ fn bit_unpack_narrow_matches_portable() {
         }
     }
 }
+
+fn check_bit_unpack_z<P: Parameters>() {
+    let mut rng = SplitMix64(23);
+    for round in 0..ROUNDS {
+        let bytes: Vec<u8> = (0..32 * P::Z_BITS)
+            .map(|i| match round {
+                0 => 0,
+                1 => 0xff,
+                _ => (rng.range(0, 255) as u8) ^ (i as u8),
+            })
+            .collect();
+        let (mut want, mut got) = (Poly::ZERO, Poly::ZERO);
+        crate::encoding::pack::bit_unpack_z::<P>(&bytes, &mut want);
+        Neon.bit_unpack_z::<P>(&bytes, &mut got);
+        assert!(want == got, "bit_unpack_z");
+    }
+}
+
+#[test]
+fn bit_unpack_z_matches_portable() {
+    check_bit_unpack_z::<crate::params::MlDsa44>();
+    check_bit_unpack_z::<crate::params::MlDsa65>();
+    check_bit_unpack_z::<crate::params::MlDsa87>();
+}
