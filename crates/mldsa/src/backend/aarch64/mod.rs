@@ -213,6 +213,11 @@ impl Backend for Neon {
         neon!(sparse::mul_t0(c, t, scratch, out))
     }
 
+    #[inline(always)]
+    fn w1_encode<P: Parameters>(self, w1: &[Poly], out: &mut [u8]) {
+        neon!(pack::w1_encode::<P>(w1, out))
+    }
+
     // Keccak and the samplers it drives.
 
     #[inline(always)]

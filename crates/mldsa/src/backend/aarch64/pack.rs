@@ -154,3 +154,60 @@ pub(super) fn bit_unpack_z<P: crate::params::Parameters>(v: &[u8], w: &mut Poly)
         _ => crate::encoding::pack::bit_unpack_z::<P>(v, w),
     }
 }
+
+/// Sixteen values in [0, 256) (four quads) as bytes, in order.
+#[inline]
+#[target_feature(enable = "neon")]
+fn narrow(q: [int32x4_t; 4]) -> uint8x16_t {
+    let [a, b, c, d] = q;
+    let (a, b) = (vreinterpretq_u32_s32(a), vreinterpretq_u32_s32(b));
+    let (c, d) = (vreinterpretq_u32_s32(c), vreinterpretq_u32_s32(d));
+    let lo = vmovn_high_u32(vmovn_u32(a), b);
+    let hi = vmovn_high_u32(vmovn_u32(c), d);
+    vmovn_high_u16(vmovn_u16(lo), hi)
+}
+
+/// FIPS 204 Algorithm 28, w1Encode, as `crate::encoding::encode::w1_encode`: 64 coefficients
+/// at a time, split by position in their group of four (`ld4`), narrowed to bytes, and packed:
+/// 6 bits (ML-DSA-44: four fields, three bytes, `st3`) or 4 bits (two fields a byte, `st2`).
+///
+/// Bounds: w1 in [0, 2^W1_BITS); `out.len() == K * 32 * W1_BITS`.
+#[target_feature(enable = "neon")]
+pub(super) fn w1_encode<P: crate::params::Parameters>(w1: &[Poly], out: &mut [u8]) {
+    let bits = P::W1_BITS;
+    if bits != 4 && bits != 6 {
+        return crate::encoding::encode::w1_encode::<P>(w1, out);
+    }
+    let len = 32 * bits;
+    for (w, out) in w1.iter().zip(out.chunks_exact_mut(len)) {
+        for (c, out) in
+            w.0.as_chunks::<64>()
+                .0
+                .iter()
+                .zip(out.chunks_exact_mut(len / 4))
+        {
+            // SAFETY: each 16-value chunk of `c` is 16 readable i32; `ld4` needs i32 alignment.
+            let q: [int32x4x4_t; 4] =
+                core::array::from_fn(|j| unsafe { vld4q_s32(c.as_chunks::<16>().0[j].as_ptr()) });
+            let a = narrow(q.map(|x| x.0));
+            let b = narrow(q.map(|x| x.1));
+            let c = narrow(q.map(|x| x.2));
+            let d = narrow(q.map(|x| x.3));
+            if bits == 6 {
+                let out: &mut [u8; 48] = out.try_into().expect("48 bytes");
+                let bytes = uint8x16x3_t(
+                    vsliq_n_u8::<6>(a, b),
+                    vsliq_n_u8::<4>(vshrq_n_u8::<2>(b), c),
+                    vsliq_n_u8::<2>(vshrq_n_u8::<4>(c), d),
+                );
+                // SAFETY: `out` is 48 writable bytes.
+                unsafe { vst3q_u8(out.as_mut_ptr(), bytes) };
+            } else {
+                let out: &mut [u8; 32] = out.try_into().expect("32 bytes");
+                let bytes = uint8x16x2_t(vsliq_n_u8::<4>(a, b), vsliq_n_u8::<4>(c, d));
+                // SAFETY: `out` is 32 writable bytes.
+                unsafe { vst2q_u8(out.as_mut_ptr(), bytes) };
+            }
+        }
+    }
+}

@@ -506,3 +506,28 @@ fn bit_unpack_z_matches_portable() {
     check_bit_unpack_z::<crate::params::MlDsa65>();
     check_bit_unpack_z::<crate::params::MlDsa87>();
 }
+
+fn check_w1_encode<P: Parameters>() {
+    let mut rng = SplitMix64(24);
+    let top = (1 << P::W1_BITS) - 1;
+    for round in 0..ROUNDS {
+        let w1: Vec<Poly> = (0..P::K)
+            .map(|_| match round {
+                0 => Poly::ZERO,
+                1 => Poly([top; N]),
+                _ => Poly(coeffs(&mut rng, 0, top)),
+            })
+            .collect();
+        let (mut want, mut got) = (std::vec![0u8; P::W1_LEN], std::vec![1u8; P::W1_LEN]);
+        crate::encoding::encode::w1_encode::<P>(&w1, &mut want);
+        Neon.w1_encode::<P>(&w1, &mut got);
+        assert!(want == got, "w1_encode");
+    }
+}
+
+#[test]
+fn w1_encode_matches_portable() {
+    check_w1_encode::<crate::params::MlDsa44>();
+    check_w1_encode::<crate::params::MlDsa65>();
+    check_w1_encode::<crate::params::MlDsa87>();
+}
