@@ -1,8 +1,11 @@
-//! Wiping polynomials and scratch: whole 32-byte registers on AVX2, `zeroize`'s volatile stores
-//! of one element at a time otherwise. The `Zeroize` impls of the polynomial types (`math`)
-//! live here, in the floor that knows the vector units, so that `math` needs nothing from the
-//! backends (the impl is placed above the type rather than the call reaching up).
+//! Wiping polynomials and scratch: whole 32-byte registers on AVX2, 16-byte registers on NEON,
+//! `zeroize`'s volatile stores of one element at a time otherwise. The `Zeroize` impls of the
+//! polynomial types (`math`) live here, in the floor that knows the vector units, so that
+//! `math` needs nothing from the backends (the impl is placed above the type rather than the
+//! call reaching up).
 
+#[cfg(target_arch = "aarch64")]
+use super::aarch64;
 #[cfg(target_arch = "x86_64")]
 use super::x86_64;
 use crate::math::poly::{NttPoly, Poly, SmallPoly};
@@ -19,6 +22,10 @@ pub(crate) fn wipe(coeffs: &mut [i32; crate::math::poly::N]) {
     if let Some(avx2) = x86_64::Avx2::chosen() {
         return avx2.wipe(coeffs);
     }
+    #[cfg(target_arch = "aarch64")]
+    if let Some(neon) = aarch64::Neon::chosen() {
+        return neon.wipe(coeffs);
+    }
     zeroize::Zeroize::zeroize(coeffs);
 }
 
@@ -30,6 +37,10 @@ pub(crate) fn wipe_small(p: &mut SmallPoly) {
     if let Some(avx2) = x86_64::Avx2::chosen() {
         return avx2.wipe_small(p);
     }
+    #[cfg(target_arch = "aarch64")]
+    if let Some(neon) = aarch64::Neon::chosen() {
+        return neon.wipe_small(p);
+    }
     zeroize::Zeroize::zeroize(&mut p.0);
 }
 
@@ -39,6 +50,10 @@ pub(crate) fn wipe_sparse(s: &mut SparseScratch) {
     #[cfg(target_arch = "x86_64")]
     if let Some(avx2) = x86_64::Avx2::chosen() {
         return avx2.wipe_sparse(s);
+    }
+    #[cfg(target_arch = "aarch64")]
+    if let Some(neon) = aarch64::Neon::chosen() {
+        return neon.wipe_sparse(s);
     }
     s.zeroize_each();
 }

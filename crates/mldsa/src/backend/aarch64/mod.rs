@@ -7,8 +7,8 @@
 //! need an optional extension (the SHA-3 instructions) check for it at run time.
 //!
 //! Overridden here (arithmetic): the NTT and NTT^-1 (`ntt.rs`), the T_q products
-//! (`products.rs`), Power2Round, Decompose, the hints, the norm checks and `sub_freeze`
-//! (`rounding.rs`), and the sparse challenge products (`sparse.rs`), on `field.rs`'s exact
+//! (`products.rs`), Decompose, the hints and the norm checks (`rounding.rs`), and the sparse
+//! challenge products (`sparse.rs`), on `field.rs`'s exact
 //! `sqdmulh` Montgomery multiplication: every one gives the portable function's integers, which
 //! `tests.rs` checks on random inputs and at the edges of each `Bounds:` line. Each kernel is a
 //! `#[target_feature(enable = "neon")]` function (so its intrinsics are safe to call); the calls
@@ -28,9 +28,11 @@
 // The arithmetic.
 mod field;
 mod ntt;
+mod pack;
 mod products;
 mod rounding;
 mod sparse;
+mod wipe;
 // Keccak and the samplers it drives (ExpandA, ExpandS, ExpandMask).
 pub(crate) mod keccak;
 pub(crate) mod keccak2x;
@@ -68,10 +70,40 @@ macro_rules! neon {
 }
 const _: () = assert!(cfg!(target_feature = "neon"), "AArch64 targets have NEON");
 
+impl Neon {
+    /// [`crate::backend::wipe::wipe`] with 16-byte volatile stores.
+    #[inline]
+    pub(crate) fn wipe(self, coeffs: &mut [i32; N]) {
+        neon!(wipe::wipe(coeffs))
+    }
+
+    /// [`crate::backend::wipe::wipe_small`] with 16-byte volatile stores.
+    #[inline]
+    pub(crate) fn wipe_small(self, p: &mut crate::math::poly::SmallPoly) {
+        neon!(wipe::wipe_small(p))
+    }
+
+    /// [`crate::backend::wipe::wipe_sparse`] with 16-byte volatile stores.
+    #[inline]
+    pub(crate) fn wipe_sparse(self, s: &mut SparseScratch) {
+        neon!(wipe::wipe_sparse(s))
+    }
+}
+
 impl PackKernels for Neon {
     #[inline(always)]
     fn vec_exceeds(self, v: &[Poly], bound: i32) -> u32 {
         neon!(rounding::vec_exceeds(v, bound))
+    }
+
+    #[inline(always)]
+    fn bit_unpack_narrow(self, v: &[u8], b: i32, bits: usize, max: u32, w: &mut Poly) -> u32 {
+        neon!(pack::bit_unpack_narrow(v, b, bits, max, w))
+    }
+
+    #[inline(always)]
+    fn bit_unpack_z<P: Parameters>(self, v: &[u8], w: &mut Poly) {
+        neon!(pack::bit_unpack_z::<P>(v, w))
     }
 }
 
@@ -124,11 +156,6 @@ impl Backend for Neon {
     }
 
     #[inline(always)]
-    fn power2_round_vec(self, t: &[Poly], t1: &mut [Poly], t0: &mut [Poly]) {
-        neon!(rounding::power2_round_vec(t, t1, t0))
-    }
-
-    #[inline(always)]
     fn high_bits_vec<P: Parameters>(self, w: &[Poly], w1: &mut [Poly]) {
         neon!(for_gamma2!(P, rounding::high_bits_vec(w, w1)))
     }
@@ -146,11 +173,6 @@ impl Backend for Neon {
     #[inline(always)]
     fn use_hint_vec<P: Parameters>(self, h: &[Poly], r: &[Poly], w1: &mut [Poly]) {
         neon!(for_gamma2!(P, rounding::use_hint_vec(h, r, w1)))
-    }
-
-    #[inline(always)]
-    fn sub_freeze(self, w: &[Poly], cs2: &mut [Poly]) {
-        neon!(rounding::sub_freeze(w, cs2))
     }
 
     #[inline(always)]
@@ -189,6 +211,11 @@ impl Backend for Neon {
     #[inline(always)]
     fn sparse_mul_t0(self, c: &SparseC, t: &Poly, scratch: &mut SparseScratch, out: &mut Poly) {
         neon!(sparse::mul_t0(c, t, scratch, out))
+    }
+
+    #[inline(always)]
+    fn w1_encode<P: Parameters>(self, w1: &[Poly], out: &mut [u8]) {
+        neon!(pack::w1_encode::<P>(w1, out))
     }
 
     // Keccak and the samplers it drives.

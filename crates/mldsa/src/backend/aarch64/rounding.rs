@@ -1,15 +1,14 @@
-//! Power2Round, Decompose, the hints and the norm checks of `crate::math::rounding` and
-//! `crate::math::poly`, and the subtraction that precedes them in signing, on NEON vectors: the
-//! portable functions' operations lane by lane (branch-free already), so the results are the
-//! same integers.
+//! Decompose, the hints and the norm checks of `crate::math::rounding` and `crate::math::poly`
+//! on NEON vectors: the portable functions' operations lane by lane (branch-free already), so
+//! the results are the same integers. (Power2Round and `sub_freeze` stay portable: LLVM
+//! vectorises those loops as well as hand-written NEON, unrolled by two with paired loads.)
 //!
 //! Constant time: straight-line vector code; the verdicts are gathered with `umaxv`/`addv`
 //! (data-independent timing), never by branching on a lane.
 
-use super::field::{caddq, load, quads, quads_mut, reduce32, store};
+use super::field::{load, quads, quads_mut, store};
 use crate::math::field::Q;
 use crate::math::poly::Poly;
-use crate::math::rounding::D;
 use core::arch::aarch64::*;
 
 /// FIPS 204 Algorithm 36, Decompose, lane by lane, as `rounding::decompose`: (r1, r0).
@@ -35,25 +34,6 @@ fn decompose<const GAMMA2: i32>(r: int32x4_t) -> (int32x4_t, int32x4_t) {
     // so the portable ((r1 ^ top) - 1) >> 31 is this equality), then r1 = 0 and r0 - 1 there.
     let wrap = vreinterpretq_s32_u32(vceqq_s32(r1, top));
     (vbicq_s32(r1, wrap), vaddq_s32(r0, wrap))
-}
-
-/// FIPS 204 Algorithm 35, Power2Round, on every coefficient, as
-/// [`crate::math::rounding::power2_round_vec`].
-///
-/// Bounds: t in [0, q).
-#[target_feature(enable = "neon")]
-pub(super) fn power2_round_vec(t: &[Poly], t1: &mut [Poly], t0: &mut [Poly]) {
-    tick!(Power2Round, t.len());
-    let half = vdupq_n_s32((1 << (D - 1)) - 1);
-    for ((t, t1), t0) in t.iter().zip(t1.iter_mut()).zip(t0.iter_mut()) {
-        let lanes = quads(&t.0).iter().zip(quads_mut(&mut t1.0));
-        for ((r, t1), t0) in lanes.zip(quads_mut(&mut t0.0)) {
-            let r = load(r);
-            let r1 = vshrq_n_s32::<{ D as i32 }>(vaddq_s32(r, half));
-            store(t1, r1);
-            store(t0, vsubq_s32(r, vshlq_n_s32::<{ D as i32 }>(r1)));
-        }
-    }
 }
 
 /// FIPS 204 Algorithm 37, HighBits, on every coefficient, as
@@ -162,19 +142,6 @@ pub(super) fn use_hint_vec<const GAMMA2: i32>(h: &[Poly], r: &[Poly], w1: &mut [
             let moved = vaddq_s32(moved, vandq_s32(vshrq_n_s32::<31>(moved), top));
             let is_top = vreinterpretq_s32_u32(vceqq_s32(moved, top));
             store(w1, vbicq_s32(moved, is_top));
-        }
-    }
-}
-
-/// cs2 := freeze(w - cs2), as the portable `Backend::sub_freeze`.
-///
-/// Bounds: w in [0, q), |cs2| <= (q-1)/2; result in [0, q).
-#[target_feature(enable = "neon")]
-pub(super) fn sub_freeze(w: &[Poly], cs2: &mut [Poly]) {
-    for (r, w) in cs2.iter_mut().zip(w) {
-        for (r, w) in quads_mut(&mut r.0).iter_mut().zip(quads(&w.0)) {
-            let d = vsubq_s32(load(w), load(r));
-            store(r, caddq(reduce32(d)));
         }
     }
 }

@@ -256,18 +256,6 @@ fn all_of_zq(per: usize) -> impl Iterator<Item = Vec<Poly>> {
     })
 }
 
-#[test]
-fn power2_round_matches_portable_on_all_of_zq() {
-    for t in all_of_zq(8) {
-        let n = t.len();
-        let (mut t1, mut t0) = (std::vec![Poly::ZERO; n], std::vec![Poly::ZERO; n]);
-        let (mut u1, mut u0) = (t1.clone(), t0.clone());
-        Portable.power2_round_vec(&t, &mut t1, &mut t0);
-        Neon.power2_round_vec(&t, &mut u1, &mut u0);
-        assert!(t1 == u1 && t0 == u0, "power2_round");
-    }
-}
-
 /// HighBits, LowBits' norm check and UseHint (both hints) on every r in [0, q), and MakeHint
 /// on r against r + z for random and edge z, for the set `P`'s gamma2.
 fn check_rounding<P: Parameters>() {
@@ -331,29 +319,6 @@ fn rounding_matches_portable_on_all_of_zq_gamma2_88() {
 #[test]
 fn rounding_matches_portable_on_all_of_zq_gamma2_32() {
     check_rounding::<crate::params::MlDsa65>();
-}
-
-#[test]
-fn sub_freeze_matches_portable() {
-    let mut rng = SplitMix64(8);
-    let h = (Q - 1) / 2;
-    let mut cases: Vec<(Poly, Poly)> = (0..ROUNDS)
-        .map(|_| {
-            (
-                Poly(coeffs(&mut rng, 0, Q - 1)),
-                Poly(coeffs(&mut rng, -h, h)),
-            )
-        })
-        .collect();
-    for (w, c) in [(0, h), (0, -h), (Q - 1, -h), (Q - 1, h), (0, 0), (Q - 1, 0)] {
-        cases.push((Poly([w; N]), Poly([c; N])));
-    }
-    for (w, cs2) in cases {
-        let (w, mut want, mut got) = (std::vec![w], std::vec![cs2], std::vec![cs2]);
-        Portable.sub_freeze(&w, &mut want);
-        Neon.sub_freeze(&w, &mut got);
-        assert!(want == got, "sub_freeze");
-    }
 }
 
 #[test]
@@ -469,4 +434,100 @@ fn sparse_products_match_portable() {
             }
         }
     }
+}
+
+#[test]
+fn wipes_zero_everything() {
+    let mut rng = SplitMix64(21);
+    let mut p = Poly(coeffs(&mut rng, -Q + 1, Q - 1));
+    Neon.wipe(&mut p.0);
+    assert!(p == Poly::ZERO, "wipe");
+    let mut s = crate::math::poly::SmallPoly(core::array::from_fn(|i| (i % 7) as i8 - 3));
+    Neon.wipe_small(&mut s);
+    assert!(s.0 == [0; N], "wipe_small");
+    let mut sc = SparseScratch::ZERO;
+    sc.tiny.iter_mut().for_each(|x| *x = 5);
+    sc.small.iter_mut().for_each(|x| *x = -7);
+    sc.acc.iter_mut().for_each(|x| *x = 9);
+    sc.acc8.iter_mut().for_each(|x| *x = 1);
+    Neon.wipe_sparse(&mut sc);
+    assert!(sc.tiny.iter().all(|&x| x == 0) && sc.small.iter().all(|&x| x == 0));
+    assert!(sc.acc.iter().all(|&x| x == 0) && sc.acc8.iter().all(|&x| x == 0));
+}
+
+#[test]
+fn bit_unpack_narrow_matches_portable() {
+    let mut rng = SplitMix64(22);
+    for bits in [3usize, 4, 6, 10, 13] {
+        for round in 0..ROUNDS {
+            let bytes: Vec<u8> = (0..N * bits / 8)
+                .map(|i| match round {
+                    0 => 0,
+                    1 => 0xff,
+                    _ => (rng.range(0, 255) as u8) ^ (i as u8),
+                })
+                .collect();
+            for (b, max) in [
+                (2, 4),
+                (4, 8),
+                (1 << 12, (1 << 13) - 1),
+                (0, 0),
+                (7, u32::MAX),
+            ] {
+                let (mut want, mut got) = (Poly::ZERO, Poly::ZERO);
+                let w = crate::encoding::pack::bit_unpack(&bytes, b, bits, max, &mut want);
+                let g = Neon.bit_unpack_narrow(&bytes, b, bits, max, &mut got);
+                assert!(want == got && w == g, "bit_unpack_narrow {bits}");
+            }
+        }
+    }
+}
+
+fn check_bit_unpack_z<P: Parameters>() {
+    let mut rng = SplitMix64(23);
+    for round in 0..ROUNDS {
+        let bytes: Vec<u8> = (0..32 * P::Z_BITS)
+            .map(|i| match round {
+                0 => 0,
+                1 => 0xff,
+                _ => (rng.range(0, 255) as u8) ^ (i as u8),
+            })
+            .collect();
+        let (mut want, mut got) = (Poly::ZERO, Poly::ZERO);
+        crate::encoding::pack::bit_unpack_z::<P>(&bytes, &mut want);
+        Neon.bit_unpack_z::<P>(&bytes, &mut got);
+        assert!(want == got, "bit_unpack_z");
+    }
+}
+
+#[test]
+fn bit_unpack_z_matches_portable() {
+    check_bit_unpack_z::<crate::params::MlDsa44>();
+    check_bit_unpack_z::<crate::params::MlDsa65>();
+    check_bit_unpack_z::<crate::params::MlDsa87>();
+}
+
+fn check_w1_encode<P: Parameters>() {
+    let mut rng = SplitMix64(24);
+    let top = (1 << P::W1_BITS) - 1;
+    for round in 0..ROUNDS {
+        let w1: Vec<Poly> = (0..P::K)
+            .map(|_| match round {
+                0 => Poly::ZERO,
+                1 => Poly([top; N]),
+                _ => Poly(coeffs(&mut rng, 0, top)),
+            })
+            .collect();
+        let (mut want, mut got) = (std::vec![0u8; P::W1_LEN], std::vec![1u8; P::W1_LEN]);
+        crate::encoding::encode::w1_encode::<P>(&w1, &mut want);
+        Neon.w1_encode::<P>(&w1, &mut got);
+        assert!(want == got, "w1_encode");
+    }
+}
+
+#[test]
+fn w1_encode_matches_portable() {
+    check_w1_encode::<crate::params::MlDsa44>();
+    check_w1_encode::<crate::params::MlDsa65>();
+    check_w1_encode::<crate::params::MlDsa87>();
 }
