@@ -172,8 +172,11 @@ impl Permutation {
     /// Another build of the rounds of [`f1600_rounds`]: it must compute exactly
     /// Keccak-f[1600], in constant time.
     #[cfg_attr(
-        not(target_arch = "x86_64"),
-        allow(dead_code, reason = "only the x86-64 backend has another build so far")
+        not(any(target_arch = "x86_64", target_arch = "aarch64")),
+        allow(
+            dead_code,
+            reason = "only the x86-64 and AArch64 backends have other builds"
+        )
     )]
     pub(crate) const fn build(f1600: fn(&mut [u64; 25])) -> Self {
         Self(f1600)
