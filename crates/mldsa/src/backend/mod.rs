@@ -29,6 +29,8 @@ use core::sync::atomic::{AtomicU8, Ordering};
 pub(crate) use wipe::scrub_stack;
 
 #[forbid(unsafe_code)]
+pub(crate) mod lanes;
+#[forbid(unsafe_code)]
 pub(crate) mod mask_stream;
 #[forbid(unsafe_code)]
 pub(crate) mod wipe;

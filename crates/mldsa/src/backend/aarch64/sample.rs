@@ -13,6 +13,7 @@ use super::keccak::Keccak2x;
 use super::keccak_shake2x::{Shake128x2, Shake256x2};
 use super::sample_uniform::rej_uniform;
 use crate::backend::PackKernels;
+use crate::backend::lanes::next_batch;
 use crate::hash::keccak::{SHAKE128_RATE as RATE128, SHAKE256_RATE as RATE256};
 use crate::hash::sample::{coeff_from_half_byte, write_seed_66};
 use crate::math::poly::{N, NttPoly, Poly};
@@ -75,28 +76,6 @@ impl<const L: usize> Drop for SecretLanes<L> {
     }
 }
 
-/// Takes the next batch of up to two outputs from `items` (index, output), writes their seeds
-/// into `seeds` with `fill(seed, index)`, and returns how many are real. A dummy second lane
-/// repeats the first seed; its output is `None`, so what it computes is dropped. The seeds are
-/// written in place, into an array the caller zeroises, so secret seeds are not copied around.
-fn next_pair<'a, T, const S: usize>(
-    items: &mut impl Iterator<Item = (usize, &'a mut T)>,
-    seeds: &mut [[u8; S]; 2],
-    fill: impl Fn(&mut [u8; S], usize),
-) -> (usize, [Option<&'a mut T>; 2]) {
-    let mut outs: [Option<&'a mut T>; 2] = [None, None];
-    let mut n = 0;
-    for (index, out) in items.take(2) {
-        fill(&mut seeds[n], index);
-        outs[n] = Some(out);
-        n += 1;
-    }
-    if n == 1 {
-        seeds[1] = seeds[0];
-    }
-    (n, outs)
-}
-
 /// One lane's SHAKE128 output in a RejNTTPoly pair, with the vector loads' slack.
 type NttStream = [u8; NTT_FIRST_BLOCKS * RATE128 + LOAD_SLACK];
 
@@ -146,7 +125,7 @@ fn a_batch<'a>(
     buf: &mut [NttStream; 2],
 ) -> usize {
     let mut seeds = [[0u8; 34]; 2];
-    match next_pair(entries, &mut seeds, |seed, tag| seed_a(seed, rho, tag)) {
+    match next_batch(entries, &mut seeds, |seed, tag| seed_a(seed, rho, tag)) {
         (0, _) => 0,
         (1, [Some(out), _]) if !keccak.sha3() => {
             crate::hash::sample::rej_ntt_poly(&seeds[0], out);
@@ -293,7 +272,7 @@ pub(crate) fn expand_s<P: Parameters>(
     let fill = |seed: &mut [u8; 66], r: usize| write_seed_66(seed, rho_prime, r as u16);
     let mut seeds = [[0u8; 66]; 2];
     loop {
-        match next_pair(&mut polys, &mut seeds, fill) {
+        match next_batch(&mut polys, &mut seeds, fill) {
             (0, _) => break,
             (1, [Some(out), _]) if !keccak.sha3() => {
                 crate::hash::sample::rej_bounded_poly::<P>(&seeds[0], out)
@@ -344,7 +323,7 @@ pub(crate) fn expand_mask_polys<'a, P: Parameters>(
     };
     let mut seeds = [[0u8; 66]; 2];
     loop {
-        match next_pair(&mut polys, &mut seeds, fill) {
+        match next_batch(&mut polys, &mut seeds, fill) {
             (0, _) => break,
             (1, [Some(out), _]) if !keccak.sha3() => {
                 let kappa = u16::from_le_bytes([seeds[0][64], seeds[0][65]]);

@@ -14,6 +14,7 @@
 //! runs.
 
 use super::keccak4x::{Shake128x4, Shake256x4};
+use crate::backend::lanes::next_batch;
 use crate::backend::x86_64::Keccak4x;
 use crate::hash::sample::{coeff_from_half_byte, coeff_from_three_bytes, write_seed_66};
 use crate::math::poly::{N, NttPoly, Poly};
@@ -78,31 +79,6 @@ fn wipe_lanes<const L: usize>(lanes: &mut SecretLanes<L>) {
     unsafe { super::arith::zero_registers(lanes.0.as_mut_ptr().cast(), 4 * L / 32) }
 }
 const _: () = assert!(MASK_BLOCKS * RATE256 >= 32 * 20);
-
-/// Takes the next batch of up to `W` (four or eight) outputs from `items` (index, output),
-/// writes their seeds into `seeds` with `fill(seed, index)`, and returns how many lanes are
-/// real.
-///
-/// Dummy lanes (after the real ones) repeat the first seed; their outputs are `None`, so what
-/// they compute is dropped. The seeds are written in place, into an array the caller zeroises,
-/// so secret seeds are not copied around.
-pub(in crate::backend::x86_64) fn next_batch<'a, T, const S: usize, const W: usize>(
-    items: &mut impl Iterator<Item = (usize, &'a mut T)>,
-    seeds: &mut [[u8; S]; W],
-    fill: impl Fn(&mut [u8; S], usize),
-) -> (usize, [Option<&'a mut T>; W]) {
-    let mut outs: [Option<&'a mut T>; W] = core::array::from_fn(|_| None);
-    let mut n = 0;
-    for (index, out) in items.take(W) {
-        fill(&mut seeds[n], index);
-        outs[n] = Some(out);
-        n += 1;
-    }
-    for k in n.max(1)..W {
-        seeds[k] = seeds[0];
-    }
-    (n, outs)
-}
 
 /// For each mask m of 8 bits: the positions of its set bits, in order, one per byte (the
 /// unused high bytes are 0). `_mm256_permutevar8x32_epi32` with these moves the accepted

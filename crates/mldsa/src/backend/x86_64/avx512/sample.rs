@@ -4,9 +4,8 @@
 //! [`crate::backend::x86_64::avx2::sample`], called, not copied; the driver that picks eight
 //! or four per batch is [`crate::backend::x86_64::sample`].
 
-use crate::backend::x86_64::avx2::sample::{
-    NTT_FIRST_BLOCKS, NttStream, next_batch, rej_ntt_lanes, seed_a,
-};
+use crate::backend::lanes::next_batch;
+use crate::backend::x86_64::avx2::sample::{NTT_FIRST_BLOCKS, NttStream, rej_ntt_lanes, seed_a};
 use crate::backend::x86_64::avx512::keccak8x::{Keccak8x, Shake128x8};
 use crate::math::poly::NttPoly;
 
