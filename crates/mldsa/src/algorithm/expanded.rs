@@ -1,7 +1,7 @@
 //! The expanded secret key (rho, K, tr, s1, s2, t0) as signing uses it, and its FIPS 204
 //! encoding (skEncode / skDecode with strict checks), shared by ML-DSA and the legacy mode.
 
-use crate::algorithm::keygen::compute_t1_t0;
+use crate::algorithm::keygen::{T1T0Scratch, compute_t1_t0};
 use crate::algorithm::sign::{KeyTables, SigningSecret};
 use crate::backend::{Backend, with_backend};
 use crate::encoding::encode::{SkParts, SkVector, pk_encode, sk_decode, sk_decode_each, sk_encode};
@@ -359,6 +359,7 @@ impl<P: Parameters> ExpandedSecret<P> {
         let mut t1 = Scratch::<P::VecK>::zeroed();
         with_backend!(|b| compute_t1_t0::<P, _>(
             b,
+            &mut T1T0Scratch::zeroed(),
             &secret.rho,
             &s.s1,
             &secret.s2,
