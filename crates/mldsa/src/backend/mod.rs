@@ -28,6 +28,8 @@ use crate::params::{Parameters, PolyVec, SamplerXof};
 use core::sync::atomic::{AtomicU8, Ordering};
 pub(crate) use wipe::scrub_stack;
 
+/// Batching for the multi-way samplers of the x86-64 and AArch64 backends.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 #[forbid(unsafe_code)]
 pub(crate) mod lanes;
 #[forbid(unsafe_code)]
@@ -55,6 +57,15 @@ macro_rules! for_gamma2 {
 // After `for_gamma2`, which they use.
 #[cfg(target_arch = "aarch64")]
 pub(crate) mod aarch64;
+/// The kernel checks the exact SIMD backends (NEON, simd128) share in their tests.
+#[cfg(all(
+    test,
+    any(
+        target_arch = "aarch64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    )
+))]
+mod kernel_checks;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 #[forbid(unsafe_code)]
 pub(crate) mod wasm32;
