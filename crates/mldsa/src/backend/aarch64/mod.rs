@@ -71,6 +71,12 @@ macro_rules! neon {
 const _: () = assert!(cfg!(target_feature = "neon"), "AArch64 targets have NEON");
 
 impl Neon {
+    /// `acc += a o b * 2^-32` in one pass ([`products::multiply_ntt_acc`]).
+    #[inline(always)]
+    pub(crate) fn multiply_ntt_acc(self, a: &NttPoly, b: &NttPoly, acc: &mut NttPoly) {
+        neon!(products::multiply_ntt_acc(a, b, acc))
+    }
+
     /// [`crate::backend::wipe::wipe`] with 16-byte volatile stores.
     #[inline]
     pub(crate) fn wipe(self, coeffs: &mut [i32; N]) {

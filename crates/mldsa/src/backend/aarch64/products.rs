@@ -19,6 +19,29 @@ pub(super) fn multiply_ntt(a: &NttPoly, b: &NttPoly, out: &mut NttPoly) {
     }
 }
 
+/// `acc += a o b * 2^-32`: [`multiply_ntt`] added into `acc` in the same pass (ExpandA's fused
+/// product, `sample::expand_a_times`), eight coefficients a step.
+///
+/// Bounds: as [`multiply_ntt`] for each product (|c| < q); the caller bounds the sums.
+#[target_feature(enable = "neon")]
+pub(super) fn multiply_ntt_acc(a: &NttPoly, b: &NttPoly, acc: &mut NttPoly) {
+    tick!(Pointwise, 1);
+    let lanes = a.0.as_chunks::<8>().0.iter().zip(b.0.as_chunks::<8>().0);
+    for (o, (x, y)) in acc.0.as_chunks_mut::<8>().0.iter_mut().zip(lanes) {
+        let (o, x, y) = (
+            o.as_chunks_mut::<4>().0,
+            x.as_chunks::<4>().0,
+            y.as_chunks::<4>().0,
+        );
+        let p0 = mont_mul(load(&x[0]), load(&y[0]));
+        let p1 = mont_mul(load(&x[1]), load(&y[1]));
+        let s0 = vaddq_s32(load(&o[0]), p0);
+        let s1 = vaddq_s32(load(&o[1]), p1);
+        store(&mut o[0], s0);
+        store(&mut o[1], s1);
+    }
+}
+
 /// FIPS 204 Algorithm 47, ScalarVectorNTT, times 2^-32, as
 /// [`crate::math::ntt::scalar_vector_ntt`]: c's q^-1 multiples computed once for all of v.
 ///
