@@ -7,9 +7,11 @@
 //! and uses `bic` for chi; what is left is 24 `ror`s and some 40 loads and stores of spilled
 //! lanes per round, which only a hand-scheduled lazy-rotation build would remove); two states
 //! in base NEON about 4,340 (2,170 per state: NEON has no 64-bit rotate, so each costs a shift
-//! and a shift-and-insert); two states with the SHA-3 instructions about 1,980 (990 per state);
-//! one state alone on them about 2,130. So the samplers run two states at a time on either
-//! build, and the scalar sponges switch to the SHA-3 build where the CPU has it. (A hybrid,
+//! and a shift-and-insert); two states with the SHA-3 instructions about 1,690 (845 per state);
+//! one state alone on them the same 1,690 (the same assembly, on half of each register). So the
+//! samplers run two states at a time on either build, and the scalar sponges switch to the
+//! SHA-3 build where the CPU has it. (Each count includes some 40 instructions of the test's
+//! own loop.) (A hybrid,
 //! say two NEON states and one scalar interleaved, cannot lower the instruction count, the
 //! measure here: its count is the sum of its parts; it could only help the cycles of a core
 //! with idle scalar pipes, which we cannot measure.)

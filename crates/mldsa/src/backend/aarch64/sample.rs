@@ -5,7 +5,7 @@
 //! results are identical to the portable functions for every input. Batches are taken in the
 //! portable order (A-hat row by row, then s1 before s2, y by r). A last batch of one runs with
 //! a dummy second lane on the SHA-3 build, which costs less than one state on the portable
-//! permutation (counted under qemu: about 1,980 instructions against 3,690), and on the
+//! permutation (counted under qemu: about 1,690 instructions against 3,690), and on the
 //! portable sponge otherwise (two states in base NEON cost about 4,340).
 
 use super::Neon;
