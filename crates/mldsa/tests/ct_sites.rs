@@ -19,6 +19,11 @@ const REVIEWED: &[(&str, &str)] = &[
     ("backend/x86_64/avx2/mask_lanes.rs", "public_mut(block);"),
     // One bit per ExpandS candidate nibble, eight at a time: which candidates were rejected.
     ("backend/x86_64/avx2/sample.rs", "let mask = public(mask);"),
+    // The same on NEON, sixteen at a time.
+    (
+        "backend/aarch64/sample_bounded.rs",
+        "let masks = public(masks);",
+    ),
     // skDecode: the verdict on coefficients outside [-eta, eta] (a malformed key).
     ("encoding/encode.rs", "if public(bad_s1) != 0 {"),
     ("encoding/encode.rs", "if public(bad_s2) != 0 {"),

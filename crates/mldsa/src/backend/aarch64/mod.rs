@@ -18,8 +18,9 @@
 //! 64-bit lanes, in base NEON or, where the CPU has the SHA-3 extension, with EOR3/RAX1/XAR/BCAX,
 //! detected at run time in `keccak.rs`), the two-lane SHAKE sponges on it (`keccak_shake2x.rs`),
 //! and ExpandA (with the fused A-hat * v), ExpandS and ExpandMask two streams at a time
-//! (`sample.rs`, RejNTTPoly's loop in `sample_uniform.rs`); the scalar sponges run the one-state
-//! SHA-3 build where the CPU has the extension.
+//! (`sample.rs`, RejNTTPoly's loop in `sample_uniform.rs`, RejBoundedPoly's in
+//! `sample_bounded.rs`); the scalar sponges run the one-state SHA-3 build where the CPU has the
+//! extension.
 //!
 //! Layout: polynomials keep the portable layout (coefficient i at index i, NTT values in FIPS
 //! 204's bit-reversed order), so values made by one backend are valid for the other.
@@ -38,6 +39,7 @@ pub(crate) mod keccak;
 pub(crate) mod keccak2x;
 pub(crate) mod keccak_shake2x;
 pub(crate) mod sample;
+pub(crate) mod sample_bounded;
 pub(crate) mod sample_uniform;
 #[cfg(test)]
 mod tests;

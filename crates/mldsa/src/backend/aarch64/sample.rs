@@ -11,11 +11,12 @@
 use super::Neon;
 use super::keccak::Keccak2x;
 use super::keccak_shake2x::{Shake128x2, Shake256x2};
+use super::sample_bounded::rej_eta;
 use super::sample_uniform::rej_uniform;
 use crate::backend::PackKernels;
 use crate::backend::lanes::next_batch;
 use crate::hash::keccak::{SHAKE128_RATE as RATE128, SHAKE256_RATE as RATE256};
-use crate::hash::sample::{coeff_from_half_byte, write_seed_66};
+use crate::hash::sample::write_seed_66;
 use crate::math::poly::{N, NttPoly, Poly};
 use crate::params::Parameters;
 use core::arch::aarch64::{uint64x2_t, vdupq_n_u64};
@@ -198,27 +199,6 @@ pub(crate) fn expand_a_times<P: Parameters>(
     for w in out.iter_mut() {
         w.reduce();
     }
-}
-
-/// RejBoundedPoly's inner loop (FIPS 204 Algorithm 31, steps 4-17) over `buf`: appends the
-/// accepted nibbles' values (CoeffFromHalfByte), low nibble first, to `out` from position
-/// `ctr`, stopping at N exactly where the portable loop stops; returns the new count.
-///
-/// Constant time: as the portable loop, whose nibble decision ([`coeff_from_half_byte`]) it
-/// uses: only which nibbles were rejected becomes public.
-fn rej_eta<P: Parameters>(out: &mut [i32; N], mut ctr: usize, buf: &[u8]) -> usize {
-    'bytes: for &z in buf {
-        for nibble in [z & 0x0F, z >> 4] {
-            if ctr == N {
-                break 'bytes;
-            }
-            if let Some(c) = coeff_from_half_byte(P::ETA, nibble) {
-                out[ctr] = c;
-                ctr += 1;
-            }
-        }
-    }
-    ctr
 }
 
 /// FIPS 204 Algorithm 31, RejBoundedPoly, two seeds at a time: `outs[i]` gets
