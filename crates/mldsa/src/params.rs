@@ -297,7 +297,8 @@ macro_rules! parameter_set {
             assert!(<$name as Parameters>::SIG_LEN == $sig);
             // kappa never wraps its 16-bit encoding (FIPS 204 Alg. 34 step 3) within the bound,
             // nor do the mask polynomials signing makes past the last attempt's y (AVX2,
-            // `backend/x86_64/avx2/mask_lanes.rs`: at most 9, so indices below that y's kappa + 2 l).
+            // `backend/x86_64/avx2/mask_lanes.rs`, and NEON, `backend/aarch64/mask_lanes.rs`:
+            // at most 9, so indices below that y's kappa + 2 l).
             assert!((MAX_SIGN_ATTEMPTS as usize + 2) * $l < 1 << 16);
         };
     };

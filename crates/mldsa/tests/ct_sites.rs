@@ -14,6 +14,9 @@ use std::path::Path;
 /// source order. What each one reveals, and why FIPS 204 allows it, is in the `Constant time:`
 /// comment above it.
 const REVIEWED: &[(&str, &str)] = &[
+    // NEON signing: c-tilde, and SampleInBall's stream SHAKE256(c-tilde), as lane 0 gives them.
+    ("backend/aarch64/mask_lanes.rs", "public_mut(c_tilde);"),
+    ("backend/aarch64/mask_lanes.rs", "public_mut(block);"),
     // AVX2 signing: c-tilde, and SampleInBall's stream SHAKE256(c-tilde), as lane 0 gives them.
     ("backend/x86_64/avx2/mask_lanes.rs", "public_mut(c_tilde);"),
     ("backend/x86_64/avx2/mask_lanes.rs", "public_mut(block);"),

@@ -1,6 +1,7 @@
 //! Two SHAKE sponges (FIPS 202 section 6.2) in lockstep on one two-way state ([`Keccak2x`]):
 //! only what ML-DSA's samplers need, two seeds of the same (public) length shorter than a
-//! block absorbed once, then whole rate blocks squeezed.
+//! block absorbed once, then whole rate blocks squeezed; and, for signing's mask lanes
+//! (`mask_lanes.rs`), each sponge filled, padded and read on its own between permutations.
 //!
 //! Constant time: positions and loop bounds depend only on the public lengths. The state is
 //! zeroised on drop (in ExpandS and ExpandMask it holds rho' and rho'' and their outputs).
@@ -25,7 +26,7 @@ pub(crate) type Shake256x2 = Shake2<136>;
 
 impl<const RATE: usize> Drop for Shake2<RATE> {
     fn drop(&mut self) {
-        self.state.zeroize();
+        self.wipe();
     }
 }
 
@@ -45,26 +46,78 @@ impl<const RATE: usize> Shake2<RATE> {
             len < RATE && inputs[1].len() == len,
             "equal lengths, one block"
         );
-        let mut sponge = Self {
+        let mut sponge = Self::empty(keccak);
+        for (i, m) in inputs.iter().enumerate() {
+            sponge.xor_lane(i, 0, m);
+            sponge.pad_lane(i, len);
+        }
+        sponge
+    }
+
+    /// Two empty sponges (the all-zero state), for the lane-by-lane methods below to fill.
+    pub(crate) fn empty(keccak: Keccak2x) -> Self {
+        Self {
             state: [[0; 2]; 25],
             keccak,
-        };
-        for (i, m) in inputs.iter().enumerate() {
-            let mut words = m.chunks_exact(8);
-            for (lane, w) in sponge.state.iter_mut().zip(&mut words) {
-                lane[i] ^= u64::from_le_bytes(w.try_into().expect("8 bytes"));
-            }
-            // The last, partial word, then the suffix 1111 and pad10*1's first bit (0x1F),
-            // and pad10*1's last bit at the end of the block (FIPS 202 sections 5.1, 6.2).
-            let rest = words.remainder();
-            let mut last = 0x1Fu64 << (8 * rest.len());
+        }
+    }
+
+    /// Empties sponge `i` (a new sponge), leaving the other as it is.
+    #[inline]
+    pub(crate) fn clear_lane(&mut self, i: usize) {
+        for lane in &mut self.state {
+            lane[i] = 0;
+        }
+    }
+
+    /// XORs `bytes` into sponge `i`'s block from byte `offset` on (a multiple of 8, with
+    /// `offset + bytes.len()` at most `RATE`; public lengths).
+    #[inline]
+    pub(crate) fn xor_lane(&mut self, i: usize, offset: usize, bytes: &[u8]) {
+        debug_assert!(offset.is_multiple_of(8) && offset + bytes.len() <= RATE);
+        let lanes = &mut self.state[offset >> 3..];
+        let mut words = bytes.chunks_exact(8);
+        for (lane, w) in lanes.iter_mut().zip(&mut words) {
+            lane[i] ^= u64::from_le_bytes(w.try_into().expect("8 bytes"));
+        }
+        // The last, partial word.
+        let rest = words.remainder();
+        if !rest.is_empty() {
+            let mut last = 0u64;
             for (k, &b) in rest.iter().enumerate() {
                 last |= u64::from(b) << (8 * k);
             }
-            sponge.state[len >> 3][i] ^= last;
-            sponge.state[Self::LANES - 1][i] ^= 0x80u64 << 56;
+            lanes[bytes.len() >> 3][i] ^= last;
         }
-        sponge
+    }
+
+    /// Pads sponge `i`'s block after a message whose last `len` bytes (< `RATE`) are in it:
+    /// the suffix 1111 and pad10*1's first bit (0x1F) at byte `len`, and pad10*1's last bit at
+    /// the end of the block (FIPS 202 sections 5.1, 6.2).
+    #[inline]
+    pub(crate) fn pad_lane(&mut self, i: usize, len: usize) {
+        self.state[len >> 3][i] ^= 0x1Fu64 << (8 * (len & 7));
+        self.state[Self::LANES - 1][i] ^= 0x80u64 << 56;
+    }
+
+    /// Runs the permutation on both states once.
+    #[inline]
+    pub(crate) fn permute(&mut self) {
+        self.keccak.permute(&mut self.state);
+    }
+
+    /// The first `out.len()` bytes (at most `RATE`) of sponge `i`'s rate part.
+    #[inline]
+    pub(crate) fn read_lane(&self, i: usize, out: &mut [u8]) {
+        debug_assert!(out.len() <= RATE);
+        for (w, lane) in out.chunks_mut(8).zip(&self.state) {
+            w.copy_from_slice(&lane[i].to_le_bytes()[..w.len()]);
+        }
+    }
+
+    /// Zeroes both states (they may hold secret seeds and output).
+    pub(crate) fn wipe(&mut self) {
+        self.state.zeroize();
     }
 
     /// Squeezes the next `out[i].len() / RATE` whole blocks of output stream i into `out[i]`.
@@ -78,12 +131,9 @@ impl<const RATE: usize> Shake2<RATE> {
         );
         let blocks = out0.chunks_exact_mut(RATE).zip(out1.chunks_exact_mut(RATE));
         for (b0, b1) in blocks {
-            self.keccak.permute(&mut self.state);
-            let words = b0.chunks_exact_mut(8).zip(b1.chunks_exact_mut(8));
-            for ((w0, w1), lane) in words.zip(&self.state) {
-                w0.copy_from_slice(&lane[0].to_le_bytes());
-                w1.copy_from_slice(&lane[1].to_le_bytes());
-            }
+            self.permute();
+            self.read_lane(0, b0);
+            self.read_lane(1, b1);
         }
     }
 }

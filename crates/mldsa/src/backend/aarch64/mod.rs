@@ -19,8 +19,9 @@
 //! detected at run time in `keccak.rs`), the two-lane SHAKE sponges on it (`keccak_shake2x.rs`),
 //! and ExpandA (with the fused A-hat * v), ExpandS and ExpandMask two streams at a time
 //! (`sample.rs`, RejNTTPoly's loop in `sample_uniform.rs`, RejBoundedPoly's in
-//! `sample_bounded.rs`); the scalar sponges run the one-state SHA-3 build where the CPU has the
-//! extension.
+//! `sample_bounded.rs`); signing's challenge hash and SampleInBall in one lane of a two-way
+//! sponge whose other lane makes the next masks (`mask_lanes.rs`); the other scalar sponges run
+//! the one-state SHA-3 build where the CPU has the extension.
 //!
 //! Layout: polynomials keep the portable layout (coefficient i at index i, NTT values in FIPS
 //! 204's bit-reversed order), so values made by one backend are valid for the other.
@@ -34,16 +35,18 @@ mod products;
 mod rounding;
 mod sparse;
 mod wipe;
-// Keccak and the samplers it drives (ExpandA, ExpandS, ExpandMask).
+// Keccak and the samplers it drives (ExpandA, ExpandS, ExpandMask, signing's mask lanes).
 pub(crate) mod keccak;
 pub(crate) mod keccak2x;
 pub(crate) mod keccak_shake2x;
+pub(crate) mod mask_lanes;
 pub(crate) mod sample;
 pub(crate) mod sample_bounded;
 pub(crate) mod sample_uniform;
 #[cfg(test)]
 mod tests;
 
+use crate::backend::mask_stream::MaskStream;
 use crate::backend::{Backend, PackKernels};
 use crate::math::poly::{N, NttPoly, Poly};
 use crate::math::sparse::{SparseC, SparseScratch};
@@ -273,6 +276,35 @@ impl Backend for Neon {
             }
             SamplerXof::Aes256Ctr => {
                 crate::backend::Portable.expand_mask_polys::<P>(rho_pp, first, polys)
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn next_mask<P: Parameters>(self, stream: &mut MaskStream, rho_pp: &[u8; 64], y: &mut [Poly]) {
+        match P::XOF {
+            SamplerXof::Shake => mask_lanes::next_mask::<P>(Keccak2x::detect(), stream, rho_pp, y),
+            SamplerXof::Aes256Ctr => {
+                crate::backend::mask_stream::next_mask_each::<P, Self>(self, stream, rho_pp, y)
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn challenge<P: Parameters>(
+        self,
+        stream: &mut MaskStream,
+        mu: &[u8; 64],
+        w1: &[u8],
+        rho_pp: &[u8; 64],
+        c_tilde: &mut [u8],
+    ) -> SparseC {
+        match P::XOF {
+            SamplerXof::Shake => {
+                mask_lanes::challenge::<P>(Keccak2x::detect(), stream, mu, w1, rho_pp, c_tilde)
+            }
+            SamplerXof::Aes256Ctr => {
+                crate::backend::mask_stream::challenge_scalar::<P>(mu, w1, c_tilde)
             }
         }
     }

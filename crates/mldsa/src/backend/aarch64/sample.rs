@@ -38,7 +38,7 @@ const LOAD_SLACK: usize = 8;
 const ETA_FIRST_BLOCKS: usize = 2;
 
 /// Blocks of SHAKE256 output per mask polynomial: 32 * Z_BITS bytes, 576 or 640, fit in five.
-const MASK_BLOCKS: usize = 5;
+pub(super) const MASK_BLOCKS: usize = 5;
 const _: () = assert!(MASK_BLOCKS * RATE256 >= 32 * 20);
 
 /// `len` rounded up to whole 16-byte registers.

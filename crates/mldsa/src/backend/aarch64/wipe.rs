@@ -68,3 +68,17 @@ pub(super) fn wipe_sparse(s: &mut SparseScratch) {
         )
     }
 }
+
+/// Zeroes `bytes`, which must be 16-byte aligned and a whole number of 64-byte blocks long
+/// (checked; public layout facts), with 64-byte steps: signing's mask slots.
+#[target_feature(enable = "neon")]
+pub(super) fn wipe_bytes(bytes: &mut [u8]) {
+    let base = bytes.as_mut_ptr().cast::<uint32x4_t>();
+    assert!(
+        bytes.len().is_multiple_of(64) && base.is_aligned(),
+        "wipe_bytes: whole aligned 64-byte blocks"
+    );
+    // SAFETY: `bytes` is writable, 16-byte aligned and len / 64 whole 64-byte blocks long
+    // (checked above); any bytes are valid u8.
+    unsafe { zero_blocks(base, bytes.len() >> 6) }
+}

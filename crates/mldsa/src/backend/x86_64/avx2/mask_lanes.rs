@@ -311,25 +311,12 @@ pub(crate) fn challenge<P: Parameters>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::backend::mask_stream::tests as shared;
     use crate::backend::x86_64::sample::next_mask;
     use crate::params::{Dilithium2, Dilithium3, Dilithium5, MlDsa44, MlDsa65, MlDsa87};
 
-    /// Reproducible pseudo-random test bytes: SHAKE256(label || counter).
-    fn test_bytes<const LEN: usize>(label: &str, counter: u64) -> [u8; LEN] {
-        let mut out = [0u8; LEN];
-        crate::hash::keccak::shake256(&[label.as_bytes(), &counter.to_le_bytes()], &mut out);
-        out
-    }
-
-    /// Attempts from stream polynomial `start` on: each y equals ExpandMask(rho'', kappa) and
-    /// each c-tilde and c the scalar ones, attempt after attempt (the lanes' state carried
-    /// across them).
-    fn attempts_agree<P: Parameters>(keccak: Keccak4x, start: u16, attempts: u16) {
-        attempts_agree_on::<P>(keccak, &mut MaskStream::new(), start, attempts, 1);
-    }
-
-    /// [`attempts_agree`] on `stream` (new, or restarted after another signature's attempts),
-    /// with the seeds of signature `sig`.
+    /// The shared check ([`shared::attempts_agree`]) on these lanes, on `keccak` (which the
+    /// caller checked for AVX2).
     fn attempts_agree_on<P: Parameters>(
         keccak: Keccak4x,
         stream: &mut MaskStream,
@@ -337,46 +324,22 @@ mod tests {
         attempts: u16,
         sig: u64,
     ) {
-        let rho_pp: [u8; 64] = test_bytes(P::NAME, 2 * sig - 1);
-        let mu: [u8; 64] = test_bytes(P::NAME, 2 * sig);
-        let stream = &mut *stream;
-        stream.next = start;
-        let mut y = [Poly::ZERO; 8];
-        let mut expect = [Poly::ZERO; 8];
-        for a in 0..attempts {
-            let y = &mut y[..P::L];
-            let kappa = start + a * P::L as u16;
+        shared::attempts_agree::<P>(
+            stream,
+            start,
+            attempts,
+            sig,
             // SAFETY: the caller checked for AVX2.
-            unsafe { next_mask::<P>(keccak, stream, &rho_pp, y) };
-            let expect = &mut expect[..P::L];
-            crate::hash::sample::expand_mask_polys::<P>(&rho_pp, kappa, expect.iter_mut());
-            assert!(y == expect, "{}: y of attempt {a} from {start}", P::NAME);
-            // (At the top of the counter the last attempt's `next` is 2^16, which wraps.)
-            assert_eq!(stream.next, kappa.wrapping_add(P::L as u16));
-
-            let w1: Vec<u8> = test_bytes::<2048>("w1", a.into())[..P::W1_LEN].to_vec();
-            let mut c_tilde = [0u8; 64];
-            let mut expect_c = [0u8; 64];
-            let len = P::C_TILDE_LEN;
+            &mut |s, rho_pp, y| unsafe { next_mask::<P>(keccak, s, rho_pp, y) },
             // SAFETY: as above.
-            let c =
-                unsafe { challenge::<P>(keccak, stream, &mu, &w1, &rho_pp, &mut c_tilde[..len]) };
-            let expect_sparse =
-                crate::backend::mask_stream::challenge_scalar::<P>(&mu, &w1, &mut expect_c[..len]);
-            assert_eq!(c_tilde, expect_c, "{}: c-tilde of attempt {a}", P::NAME);
-            let (mut got, mut want) = (Poly::ZERO, Poly::ZERO);
-            c.write_poly(&mut got);
-            expect_sparse.write_poly(&mut want);
-            assert!(got == want, "{}: c of attempt {a}", P::NAME);
-        }
+            &mut |s, mu, w1, rho_pp, c| unsafe { challenge::<P>(keccak, s, mu, w1, rho_pp, c) },
+        );
     }
 
-    /// `attempts_agree` for one set from 0, and for its last attempts below 2^16 (F-9: the
-    /// last y ends at kappa + r = 2^16 - 1).
     fn both_ends<P: Parameters>(keccak: Keccak4x, attempts: u16) {
-        attempts_agree::<P>(keccak, 0, attempts);
-        let top = 4;
-        attempts_agree::<P>(keccak, u16::MAX - top * P::L as u16 + 1, top);
+        shared::both_ends::<P>(attempts, |s, start, n| {
+            attempts_agree_on::<P>(keccak, s, start, n, 1)
+        });
     }
 
     /// A stream restarted after a signature (as a kept signing scratch is) gives the next
