@@ -129,19 +129,26 @@ pub(super) fn make_hint_vec<const GAMMA2: i32>(
 #[target_feature(enable = "neon")]
 pub(super) fn use_hint_vec<const GAMMA2: i32>(h: &[Poly], r: &[Poly], w1: &mut [Poly]) {
     tick!(UseHint, r.len());
-    let top = vdupq_n_s32(const { (Q - 1) / (2 * GAMMA2) });
+    let m = const { (Q - 1) / (2 * GAMMA2) };
+    let top = vdupq_n_s32(m);
+    let one = vdupq_n_s32(1);
     for ((h, r), w1) in h.iter().zip(r.iter()).zip(w1.iter_mut()) {
         let lanes = quads(&h.0).iter().zip(quads(&r.0));
         for ((h, r), w1) in lanes.zip(quads_mut(&mut w1.0)) {
             let (r1, r0) = decompose::<GAMMA2>(load(r));
-            // The portable steps: +1 where r0 > 0, else -1 (~(2 up) with up all ones or 0),
-            // only where h = 1; then mod (q-1)/(2 gamma2) (up by top when negative, to 0 at top).
-            let up = vreinterpretq_s32_u32(vcgtzq_s32(r0));
-            let step = vmvnq_s32(vaddq_s32(up, up));
-            let moved = vaddq_s32(r1, vandq_s32(step, vnegq_s32(load(h))));
-            let moved = vaddq_s32(moved, vandq_s32(vshrq_n_s32::<31>(moved), top));
-            let is_top = vreinterpretq_s32_u32(vceqq_s32(moved, top));
-            store(w1, vbicq_s32(moved, is_top));
+            // The portable step (+1 where r0 > 0, else -1) negated: -1 where r0 > 0 (all
+            // ones), else 1; subtracted only where h = 1 (-h all ones there).
+            let minus_step = vorrq_s32(vreinterpretq_s32_u32(vcgtzq_s32(r0)), one);
+            let moved = vsubq_s32(r1, vandq_s32(minus_step, vnegq_s32(load(h))));
+            // moved mod m, for moved in [-1, m]: -1 to m - 1, m to 0.
+            let w = if m & (m - 1) == 0 {
+                // m = 16 (gamma2 = (q-1)/32): the low bits are the residue.
+                vandq_s32(moved, vdupq_n_s32(m - 1))
+            } else {
+                let moved = vaddq_s32(moved, vandq_s32(vshrq_n_s32::<31>(moved), top));
+                vbicq_s32(moved, vreinterpretq_s32_u32(vceqq_s32(moved, top)))
+            };
+            store(w1, w);
         }
     }
 }
