@@ -65,6 +65,7 @@ pub(crate) mod aarch64;
         all(target_arch = "wasm32", target_feature = "simd128")
     )
 ))]
+#[forbid(unsafe_code)]
 mod kernel_checks;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 #[forbid(unsafe_code)]
