@@ -3,8 +3,8 @@
 //!
 //! The challenge hash H(mu || w1Encode(w1)) takes 7 permutations in a row (9 for ML-DSA-87)
 //! and SampleInBall's SHAKE256(c-tilde) one more (rarely two), and with the SHA-3 instructions
-//! a two-way permutation costs about what a one-state one does (about 1,940 instructions
-//! against 2,080 under qemu; `keccak.rs`). So both run in lane 0 of one two-way sponge
+//! a two-way permutation costs what a one-state one does (about 1,690 instructions each under
+//! qemu; `keccak.rs`). So both run in lane 0 of one two-way sponge
 //! ([`Shake256x2`]) kept for the whole signature, while lane 1 carries an ExpandMask sponge
 //! (Algorithm 34, five permutations per polynomial) from one call to the next: 1.6 of the l
 //! mask polynomials the next attempt needs (1.8-2 for ML-DSA-87). What is still missing when
