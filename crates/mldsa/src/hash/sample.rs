@@ -107,21 +107,38 @@ fn rej_bounded_poly_from<P: Parameters>(
 ) {
     let mut block = [0u8; 136];
     let mut j = 0;
-    'outer: loop {
+    while j < N {
         next_block(&mut block);
-        for &z in block.iter() {
-            for nibble in [z & 0x0F, z >> 4] {
-                if let Some(c) = coeff_from_half_byte(P::ETA, nibble) {
-                    out.0[j] = c;
-                    j += 1;
-                    if j == N {
-                        break 'outer;
-                    }
-                }
+        j = rej_bounded_bytes::<P>(&mut out.0, j, &block);
+    }
+    zeroize::Zeroize::zeroize(&mut block);
+}
+
+/// RejBoundedPoly's inner loop (FIPS 204 Algorithm 31, steps 4-17) over `buf`, one nibble at a
+/// time: appends the accepted nibbles' values (CoeffFromHalfByte), low nibble first, to `out`
+/// from position `ctr`, stopping at N; returns the new count. The vector backends finish their
+/// streams with it.
+///
+/// Constant time: branches only on the accept/reject decision of each nibble (see
+/// [`coeff_from_half_byte`]) and on the public count.
+#[inline]
+pub(crate) fn rej_bounded_bytes<P: Parameters>(
+    out: &mut [i32; N],
+    mut ctr: usize,
+    buf: &[u8],
+) -> usize {
+    'bytes: for &z in buf {
+        for nibble in [z & 0x0F, z >> 4] {
+            if ctr == N {
+                break 'bytes;
+            }
+            if let Some(c) = coeff_from_half_byte(P::ETA, nibble) {
+                out[ctr] = c;
+                ctr += 1;
             }
         }
     }
-    zeroize::Zeroize::zeroize(&mut block);
+    ctr
 }
 
 /// FIPS 204 Algorithm 32, ExpandA: A-hat[r][s] = RejNTTPoly(rho || s || r), over the set's

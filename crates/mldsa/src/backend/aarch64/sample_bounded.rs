@@ -4,12 +4,12 @@
 //! Constant time: the squeezed bytes, their nibbles and the coefficients made from them are
 //! secret. What steers a branch, a table index or the count is only the accept mask of each
 //! group of sixteen nibbles, which FIPS 204 lets become public (which samples were rejected) and
-//! which is declassified as such, as the scalar loop ([`coeff_from_half_byte`]) does one nibble
+//! which is declassified as such, as the scalar loop ([`crate::hash::sample::coeff_from_half_byte`]) does one nibble
 //! at a time. In the vector steps the values go from the vector registers to memory without
 //! passing through a general-purpose register, and no buffer of them is made (so there is none
 //! to wipe); the squeezed bytes are the caller's, wiped there.
 
-use crate::hash::sample::coeff_from_half_byte;
+use crate::hash::sample::rej_bounded_bytes;
 use crate::math::poly::N;
 use crate::params::Parameters;
 use crate::support::declassify::public;
@@ -85,7 +85,7 @@ const LANE_BITS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64
 /// half's accepted values packed to the front with [`compress8`], widened to 32 bits and
 /// stored (a full store may write up to 8 values past the new count, always below N; later ones
 /// overwrite them; near N only the values that fit are stored). Bytes after the last whole
-/// group go a nibble at a time through [`coeff_from_half_byte`], as the portable loop does.
+/// group go a nibble at a time through the portable loop ([`rej_bounded_bytes`]).
 pub(crate) fn rej_eta<P: Parameters>(out: &mut [i32; N], ctr: usize, buf: &[u8]) -> usize {
     // SAFETY: NEON (Advanced SIMD) is part of every AArch64 CPU.
     unsafe { rej_eta_neon::<P>(out, ctr, buf) }
@@ -231,23 +231,13 @@ fn rej_eta_neon<P: Parameters>(out: &mut [i32; N], mut ctr: usize, buf: &[u8]) -
             }
         }
     }
-    'bytes: for &z in groups.remainder() {
-        for nibble in [z & 0x0F, z >> 4] {
-            if ctr == N {
-                break 'bytes;
-            }
-            if let Some(c) = coeff_from_half_byte(P::ETA, nibble) {
-                out[ctr] = c;
-                ctr += 1;
-            }
-        }
-    }
-    ctr
+    rej_bounded_bytes::<P>(out, ctr, groups.remainder())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hash::sample::coeff_from_half_byte;
     use crate::math::splitmix::SplitMix64;
     use crate::params::{MlDsa44, MlDsa65};
 

@@ -9,12 +9,12 @@
 //! Dilithium v3.1 AES sets to the portable code.
 //!
 //! Constant time: the streams are secret. RejBoundedPoly branches only on each nibble's
-//! accept decision, declassified in [`coeff_from_half_byte`] as in the portable loop; ExpandMask
+//! accept decision, declassified in [`crate::hash::sample::coeff_from_half_byte`] as in the portable loop; ExpandMask
 //! reads a fixed length. Seeds and squeezed bytes are zeroised here, the sponge state on drop.
 
 use super::keccak2x::Shake256x2;
 use crate::hash::keccak::SHAKE256_RATE as RATE;
-use crate::hash::sample::{coeff_from_half_byte, write_seed_66};
+use crate::hash::sample::{rej_bounded_bytes, write_seed_66};
 use crate::math::poly::{N, Poly};
 use crate::params::Parameters;
 use zeroize::Zeroize;
@@ -26,24 +26,6 @@ const ETA_FIRST_BLOCKS: usize = 2;
 /// Blocks of SHAKE256 output per mask polynomial: 32 * Z_BITS bytes, 576 or 640, fit in five.
 const MASK_BLOCKS: usize = 5;
 const _: () = assert!(MASK_BLOCKS * RATE >= 32 * 20);
-
-/// RejBoundedPoly's inner loop (FIPS 204 Algorithm 31, steps 4-17) over `buf`: appends the
-/// accepted nibbles' values, low nibble first, to `out` from position `ctr`, stopping at N
-/// where the portable loop stops; returns the new count.
-fn rej_eta<P: Parameters>(out: &mut [i32; N], mut ctr: usize, buf: &[u8]) -> usize {
-    'bytes: for &z in buf {
-        for nibble in [z & 0x0F, z >> 4] {
-            if ctr == N {
-                break 'bytes;
-            }
-            if let Some(c) = coeff_from_half_byte(P::ETA, nibble) {
-                out[ctr] = c;
-                ctr += 1;
-            }
-        }
-    }
-    ctr
-}
 
 /// RejBoundedPoly(seeds\[0\]) and RejBoundedPoly(seeds\[1\]) on one two-way sponge. More
 /// blocks are squeezed while a lane lacks coefficients, which depends only on declassified
@@ -58,8 +40,8 @@ fn rej_bounded_poly_x2<P: Parameters>(seeds: &[[u8; 66]; 2], outs: [&mut Poly; 2
     while ctr[0] < N || ctr[1] < N {
         let [b0, b1] = &mut buf;
         h.squeeze_blocks([&mut b0[..len], &mut b1[..len]]);
-        ctr[0] = rej_eta::<P>(&mut out0.0, ctr[0], &b0[..len]);
-        ctr[1] = rej_eta::<P>(&mut out1.0, ctr[1], &b1[..len]);
+        ctr[0] = rej_bounded_bytes::<P>(&mut out0.0, ctr[0], &b0[..len]);
+        ctr[1] = rej_bounded_bytes::<P>(&mut out1.0, ctr[1], &b1[..len]);
         len = RATE;
     }
     buf.zeroize();

@@ -16,7 +16,7 @@
 use super::keccak4x::{Shake128x4, Shake256x4};
 use crate::backend::lanes::next_batch;
 use crate::backend::x86_64::Keccak4x;
-use crate::hash::sample::{coeff_from_half_byte, coeff_from_three_bytes, write_seed_66};
+use crate::hash::sample::{coeff_from_three_bytes, rej_bounded_bytes, write_seed_66};
 use crate::math::poly::{N, NttPoly, Poly};
 use crate::params::{Parameters, Q};
 use crate::support::declassify::public;
@@ -286,18 +286,7 @@ fn rej_eta<P: Parameters>(out: &mut [i32; N], mut ctr: usize, buf: &[u8]) -> usi
         ctr += mask.count_ones() as usize;
         pos += 4;
     }
-    'bytes: for &z in &buf[pos..] {
-        for nibble in [z & 0x0F, z >> 4] {
-            if ctr == N {
-                break 'bytes;
-            }
-            if let Some(c) = coeff_from_half_byte(P::ETA, nibble) {
-                out[ctr] = c;
-                ctr += 1;
-            }
-        }
-    }
-    ctr
+    rej_bounded_bytes::<P>(out, ctr, &buf[pos..])
 }
 
 /// FIPS 204, Algorithm 31 (RejBoundedPoly), four seeds at a time on AVX2: `outs[i]` gets
