@@ -2,7 +2,7 @@
 
 use mldsa::{
     MlDsa44, MlDsa65, MlDsa87, ParameterSet, PreHash, PreHashed, PublicMatrix, Signature,
-    SigningKey,
+    SigningKey, VerifyingKey,
 };
 
 fn same_results<P: ParameterSet>() {
@@ -183,6 +183,91 @@ fn sign_with_expanded_matches_the_key_object() {
         assert!(
             SigningKey::<P>::sign_with_expanded(bytes.as_ref(), b"m", &[0; 256], &[0; 32]).is_err()
         );
+    }
+    check::<MlDsa44>();
+    check::<MlDsa65>();
+    check::<MlDsa87>();
+}
+
+/// One-shot verification from the encodings (tr hashed alongside ExpandA) gives what
+/// `VerifyingKey::from_bytes`, `Signature::from_bytes` and `verify` give, error for error: on
+/// good signatures, on every single-bit flip of a few positions in each part of the signature
+/// and the key, on wrong lengths and on a context of 256 bytes.
+#[test]
+fn verify_with_bytes_matches_the_key_object() {
+    fn objects<P: ParameterSet>(
+        pk: &[u8],
+        msg: &[u8],
+        ctx: &[u8],
+        sig: &[u8],
+    ) -> Result<(), mldsa::Error> {
+        let vk = VerifyingKey::<P>::from_bytes(pk)?;
+        vk.verify(msg, ctx, &Signature::<P>::from_bytes(sig)?)
+    }
+    fn check<P: ParameterSet>() {
+        for i in 0..12u8 {
+            let sk = SigningKey::<P>::from_seed(&[i; 32]);
+            let pk = sk.verifying_key().to_bytes();
+            let msg = vec![i; 7 * i as usize];
+            let ctx = &[i; 9][..(i as usize % 10)];
+            let sig = sk.sign_deterministic(&msg, ctx).unwrap();
+            let one_shot = |pk: &[u8], msg: &[u8], ctx: &[u8], sig: &[u8]| {
+                let got = VerifyingKey::<P>::verify_with_bytes(pk, msg, ctx, sig);
+                assert_eq!(got, objects::<P>(pk, msg, ctx, sig));
+                got
+            };
+            assert_eq!(one_shot(pk.as_ref(), &msg, ctx, sig.as_bytes()), Ok(()));
+            assert!(one_shot(pk.as_ref(), b"other", ctx, sig.as_bytes()).is_err());
+            assert!(one_shot(pk.as_ref(), &msg, b"other", sig.as_bytes()).is_err());
+            // Flips in c-tilde, z, the hint section (its last bytes are the counts), rho and t1.
+            let (s, k) = (P::SIG_LEN, P::PK_LEN);
+            for at in [0, 40, 200, s / 2, s - 90, s - 5, s - 1] {
+                let mut bad = sig.as_bytes().to_vec();
+                bad[at] ^= 1 << (i % 8);
+                assert!(
+                    one_shot(pk.as_ref(), &msg, ctx, &bad).is_err(),
+                    "sig byte {at}"
+                );
+            }
+            for at in [0, 31, 32, k / 2, k - 1] {
+                let mut bad = pk.as_ref().to_vec();
+                bad[at] ^= 1 << (i % 8);
+                assert!(
+                    one_shot(&bad, &msg, ctx, sig.as_bytes()).is_err(),
+                    "pk byte {at}"
+                );
+            }
+        }
+        let sk = SigningKey::<P>::from_seed(&[3; 32]);
+        let (pk, sig) = (
+            sk.verifying_key().to_bytes(),
+            sk.sign_deterministic(b"m", b"").unwrap(),
+        );
+        let (pk, sig) = (pk.as_ref(), sig.as_bytes());
+        let verify = VerifyingKey::<P>::verify_with_bytes;
+        assert!(matches!(
+            verify(&pk[1..], b"m", b"", sig),
+            Err(mldsa::Error::Length { .. })
+        ));
+        assert!(matches!(
+            verify(pk, b"m", b"", &sig[1..]),
+            Err(mldsa::Error::Length { .. })
+        ));
+        assert!(matches!(
+            verify(pk, b"m", &[0; 256], sig),
+            Err(mldsa::Error::ContextTooLong { len: 256 })
+        ));
+        // A hint count past omega: a malformed encoding, not merely a wrong signature.
+        let mut bad = sig.to_vec();
+        bad[P::SIG_LEN - 1] = 0xFF;
+        assert_eq!(
+            verify(pk, b"m", b"", &bad),
+            objects::<P>(pk, b"m", b"", &bad)
+        );
+        assert!(matches!(
+            verify(pk, b"m", b"", &bad),
+            Err(mldsa::Error::Malformed { .. })
+        ));
     }
     check::<MlDsa44>();
     check::<MlDsa65>();

@@ -41,10 +41,15 @@ impl MuBuilder {
     /// the message follows through [`MuBuilder::update`].
     pub fn pure(tr: &[u8; TR_LEN], ctx: &[u8]) -> Result<Self, Error> {
         let len = check_context(ctx)?;
+        Ok(Self::pure_checked(tr, len, ctx))
+    }
+
+    /// [`MuBuilder::pure`] for a context whose length `len` [`check_context`] gave.
+    pub(crate) fn pure_checked(tr: &[u8; TR_LEN], len: u8, ctx: &[u8]) -> Self {
         let mut b = Self::internal(tr);
         b.update(&[0, len]);
         b.update(ctx);
-        Ok(b)
+        b
     }
 
     /// The internal interface (FIPS 204 Alg. 7 step 6): absorbs tr; the caller supplies the

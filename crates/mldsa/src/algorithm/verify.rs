@@ -6,7 +6,7 @@ use crate::error::{Error, Input};
 use crate::hash::keccak::shake256_with;
 use crate::hash::sample::sample_in_ball;
 use crate::math::poly::{NttPoly, Poly};
-use crate::params::{D, MU_LEN, Parameters, PolyVec};
+use crate::params::{D, MU_LEN, Parameters, PolyVec, TR_LEN};
 #[cfg(feature = "alloc")]
 use crate::support::scratch::Scratch;
 use subtle::ConstantTimeEq;
@@ -86,6 +86,35 @@ enum MatrixSource<'a, P: Parameters> {
     FromRho(&'a [u8; 32]),
 }
 
+/// Where verification gets mu from.
+enum Mu<'a> {
+    /// From the caller, which holds tr (a key object keeps it).
+    Given(&'a [u8; MU_LEN]),
+    /// Made by `of_tr` from tr = H(pk, 64), which verification hashes itself: alongside ExpandA
+    /// where A-hat is expanded from rho ([`Backend::expand_a_times_and_tr`]).
+    OfTr {
+        pk: &'a [u8],
+        of_tr: &'a dyn Fn(&[u8; TR_LEN]) -> [u8; MU_LEN],
+    },
+    /// Made from `OfTr` during verification.
+    Made([u8; MU_LEN]),
+}
+
+impl Mu<'_> {
+    /// mu itself, hashing tr on `keccak` if it was not hashed yet.
+    fn resolve(self, keccak: crate::hash::keccak::Permutation) -> [u8; MU_LEN] {
+        match self {
+            Mu::Given(mu) => *mu,
+            Mu::Made(mu) => mu,
+            Mu::OfTr { pk, of_tr } => {
+                let mut tr = [0u8; TR_LEN];
+                shake256_with(keccak, &[pk], &mut tr);
+                of_tr(&tr)
+            }
+        }
+    }
+}
+
 /// FIPS 204 Algorithm 8, ML-DSA.Verify_internal, from mu (step 6, mu = H(tr || M'), is done by
 /// the caller).
 ///
@@ -105,6 +134,30 @@ pub(crate) fn verify_internal<P: Parameters>(
         let mut rho = [0u8; 32];
         let mut t1_hat = P::NttVecK::zeroed();
         t1_term::<P, _>(b, pk, &mut rho, &mut t1_hat);
+        verify_with::<P, _>(b, MatrixSource::FromRho(&rho), &t1_hat, Mu::Given(mu), sig)
+    })
+}
+
+/// FIPS 204 Algorithm 8 from the key's encoding alone, with mu = `mu_of_tr(tr)` (Alg. 3 step 5)
+/// for tr = H(pk, 64) hashed here: on a backend with a multi-way Keccak, in a lane of ExpandA's
+/// sponges ([`Backend::expand_a_times_and_tr`]) rather than on a state of its own before them.
+///
+/// `pk` and `sig` must have the parameter set's lengths. Nothing here is secret. Never inlined,
+/// as [`verify_internal`].
+#[inline(never)]
+pub(crate) fn verify_encoded<P: Parameters>(
+    pk: &[u8],
+    sig: &[u8],
+    mu_of_tr: &dyn Fn(&[u8; TR_LEN]) -> [u8; MU_LEN],
+) -> Result<(), Error> {
+    with_backend!(|b| {
+        let mut rho = [0u8; 32];
+        let mut t1_hat = P::NttVecK::zeroed();
+        t1_term::<P, _>(b, pk, &mut rho, &mut t1_hat);
+        let mu = Mu::OfTr {
+            pk,
+            of_tr: mu_of_tr,
+        };
         verify_with::<P, _>(b, MatrixSource::FromRho(&rho), &t1_hat, mu, sig)
     })
 }
@@ -121,7 +174,7 @@ pub(crate) fn verify_prepared<P: Parameters>(
         b,
         MatrixSource::Kept(&*terms.a_hat),
         &terms.t1_hat,
-        mu,
+        Mu::Given(mu),
         sig
     ))
 }
@@ -131,7 +184,7 @@ fn verify_with<P: Parameters, B: Backend>(
     b: B,
     a_hat: MatrixSource<'_, P>,
     t1_hat: &P::NttVecK,
-    mu: &[u8; MU_LEN],
+    mut mu: Mu<'_>,
     sig: &[u8],
 ) -> Result<(), Error> {
     debug_assert_eq!(sig.len(), P::SIG_LEN);
@@ -156,14 +209,22 @@ fn verify_with<P: Parameters, B: Backend>(
             // Step 10, first term: A-hat o NTT(z).
             b.ntt_vec(z.as_ref(), z_hat.as_mut());
         }
-        match a_hat {
-            MatrixSource::Kept(a_hat) => {
-                b.matrix_vector_ntt(a_hat.as_ref(), z_hat.as_ref(), w_hat.as_mut())
+        let (z_hat, w_hat) = (z_hat.as_ref(), w_hat.as_mut());
+        mu = match (a_hat, mu) {
+            (MatrixSource::FromRho(rho), Mu::OfTr { pk, of_tr }) => {
+                let mut tr = [0u8; TR_LEN];
+                b.expand_a_times_and_tr::<P>(rho, z_hat, w_hat, pk, &mut tr);
+                Mu::Made(of_tr(&tr))
             }
-            MatrixSource::FromRho(rho) => {
-                b.expand_a_times::<P>(rho, z_hat.as_ref(), w_hat.as_mut())
+            (MatrixSource::FromRho(rho), mu) => {
+                b.expand_a_times::<P>(rho, z_hat, w_hat);
+                mu
             }
-        }
+            (MatrixSource::Kept(a_hat), mu) => {
+                b.matrix_vector_ntt(a_hat.as_ref(), z_hat, w_hat);
+                mu
+            }
+        };
     }
 
     // Step 9: c = SampleInBall(c-tilde).
@@ -195,7 +256,8 @@ fn verify_with<P: Parameters, B: Backend>(
     b.w1_encode::<P>(w1.as_ref(), w1_bytes);
     let mut c_tilde_prime = [0u8; 64];
     let c_tilde_prime = &mut c_tilde_prime[..P::C_TILDE_LEN];
-    shake256_with(b.keccak(), &[mu, w1_bytes], c_tilde_prime);
+    let mu = mu.resolve(b.keccak());
+    shake256_with(b.keccak(), &[&mu, w1_bytes], c_tilde_prime);
     // Step 13: compare every byte of c-tilde (the z bound was checked when decoding).
     if bool::from(c_tilde.ct_eq(c_tilde_prime)) {
         Ok(())

@@ -24,7 +24,7 @@ use crate::hash::keccak::Permutation;
 use crate::math::poly::SmallPoly;
 use crate::math::poly::{N, NttPoly, Poly};
 use crate::math::sparse::{SparseC, SparseScratch};
-use crate::params::{Parameters, PolyVec, SamplerXof};
+use crate::params::{Parameters, PolyVec, SamplerXof, TR_LEN};
 use core::sync::atomic::{AtomicU8, Ordering};
 pub(crate) use wipe::scrub_stack;
 
@@ -118,6 +118,24 @@ pub(crate) trait Backend: PackKernels {
     #[inline(always)]
     fn expand_a_times<P: Parameters>(self, rho: &[u8; 32], v: &[NttPoly], out: &mut [NttPoly]) {
         expand_a_times_by_rows::<P>(self, rho, v, out)
+    }
+
+    /// [`Self::expand_a_times`], and tr = H(pk, 64) (FIPS 204 Alg. 3 step 5's tr, for
+    /// verifying from the key's encoding): a backend with a multi-way Keccak absorbs pk in a
+    /// lane of ExpandA's sponges rather than on a state of its own.
+    ///
+    /// Bounds: as [`Self::expand_a_times`]; `tr` is exact.
+    #[inline(always)]
+    fn expand_a_times_and_tr<P: Parameters>(
+        self,
+        rho: &[u8; 32],
+        v: &[NttPoly],
+        out: &mut [NttPoly],
+        pk: &[u8],
+        tr: &mut [u8; TR_LEN],
+    ) {
+        crate::hash::keccak::shake256_with(self.keccak(), &[pk], tr);
+        self.expand_a_times::<P>(rho, v, out);
     }
 
     /// NTT of each polynomial of `v`.

@@ -1,9 +1,9 @@
 //! [`VerifyingKey`]: an ML-DSA public key, and every way to verify with it.
 
-use crate::algorithm::mu::{MuBuilder, internal_mu, pure_mu};
+use crate::algorithm::mu::{MuBuilder, check_context, internal_mu, pure_mu};
 use crate::algorithm::prehash::PreHashed;
-use crate::algorithm::verify::verify_internal;
-use crate::error::{Error, Input, to_array};
+use crate::algorithm::verify::{verify_encoded, verify_internal};
+use crate::error::{Error, Input, check_len, to_array};
 use crate::hash::keccak::shake256_with;
 use crate::keys::sig::Signature;
 use crate::params::{ByteArray, MU_LEN, ParameterSet, TR_LEN};
@@ -80,6 +80,39 @@ impl<P: ParameterSet> VerifyingKey<P> {
     pub fn verify(&self, msg: &[u8], ctx: &[u8], sig: &Signature<P>) -> Result<(), Error> {
         let mu = pure_mu(&self.tr, msg, ctx)?;
         self.verify_mu(&mu, sig)
+    }
+
+    /// ML-DSA.Verify (FIPS 204 Algorithm 3) on encodings, without making key or signature
+    /// objects: the fastest way to check one signature under a key held as bytes, as the
+    /// reference API's `crypto_sign_verify` does.
+    ///
+    /// The same checks and the same errors as [`VerifyingKey::from_bytes`],
+    /// [`Signature::from_bytes`] and [`VerifyingKey::verify`] (the lengths and the context are
+    /// checked before the signature's encoding), with less work: the
+    /// signature is decoded once, and tr = H(pk, 64) is hashed alongside ExpandA (on the SIMD
+    /// backends, in a lane of its multi-way sponge) instead of before it. To check several
+    /// signatures under one key, make the key once with [`VerifyingKey::from_bytes`] (or
+    /// [`VerifyingKey::prepare`] it) instead.
+    ///
+    /// ```
+    /// use mldsa::{MlDsa44, SigningKey, VerifyingKey};
+    ///
+    /// let sk = SigningKey::<MlDsa44>::from_seed(&[7; 32]);
+    /// let sig = sk.sign_deterministic(b"message", b"ctx")?;
+    /// let pk = sk.verifying_key().to_bytes();
+    /// VerifyingKey::<MlDsa44>::verify_with_bytes(&pk, b"message", b"ctx", sig.as_bytes())?;
+    /// assert!(VerifyingKey::<MlDsa44>::verify_with_bytes(&pk, b"other", b"ctx", sig.as_bytes()).is_err());
+    /// # Ok::<(), mldsa::Error>(())
+    /// ```
+    pub fn verify_with_bytes(pk: &[u8], msg: &[u8], ctx: &[u8], sig: &[u8]) -> Result<(), Error> {
+        check_len(Input::VerifyingKey, pk, P::PK_LEN)?;
+        check_len(Input::Signature, sig, P::SIG_LEN)?;
+        let len = check_context(ctx)?;
+        verify_encoded::<P>(pk, sig, &|tr| {
+            let mut mu = MuBuilder::pure_checked(tr, len, ctx);
+            mu.update(msg);
+            mu.finalize()
+        })
     }
 
     /// FIPS 204 Algorithm 5, HashML-DSA.Verify: checks `sig` on a pre-hashed message.

@@ -36,8 +36,19 @@ pub(crate) fn sigver_case<P: ParameterSet>(
     }
     let sig = match Signature::<P>::from_bytes(&sigb) {
         Ok(s) => s,
-        Err(_) => {
+        Err(e) => {
             notes.push("signature rejected by Signature::from_bytes");
+            // The one-shot path decodes the same bytes and must reject them the same way.
+            if interface == Interface::Pure {
+                let msg = hex_field(t, "message")?;
+                let ctx = hex_field(t, "context")?;
+                let one_shot = VerifyingKey::<P>::verify_with_bytes(&pkb, &msg, &ctx, &sigb);
+                if one_shot != Err(e) {
+                    return Err(format!(
+                        "Signature::from_bytes says {e:?} but verify_with_bytes says {one_shot:?}"
+                    ));
+                }
+            }
             return Ok(false);
         }
     };
@@ -52,6 +63,13 @@ pub(crate) fn sigver_case<P: ParameterSet>(
             if ok != ok_mu {
                 return Err(format!(
                     "verify says {ok} but verify_mu(compute_mu(..)) says {ok_mu}"
+                ));
+            }
+            // And the one-shot path from the encodings (tr hashed alongside ExpandA).
+            let one_shot = VerifyingKey::<P>::verify_with_bytes(&pkb, &msg, &ctx, &sigb).is_ok();
+            if ok != one_shot {
+                return Err(format!(
+                    "verify says {ok} but verify_with_bytes says {one_shot}"
                 ));
             }
             ok
