@@ -211,17 +211,15 @@ pub mod mldsa {
             Signature::<P>::from_bytes(sig).is_ok_and(|s| vk.verify(msg, &[], &s).is_ok())
         }
         fn verify_cold(&self, pk: &[u8], msg: &[u8], sig: &[u8]) -> bool {
-            let Ok(vk) = VerifyingKey::<P>::from_bytes(pk) else {
-                return false;
-            };
-            Signature::<P>::from_bytes(sig).is_ok_and(|s| vk.verify(msg, &[], &s).is_ok())
+            VerifyingKey::<P>::verify_with_bytes(pk, msg, &[], sig).is_ok()
         }
         fn lacks(&self, _: Op) -> Option<&'static str> {
             None
         }
         fn note(&self) -> &'static str {
             "warm: SigningKey::prepared() (keeps A-hat) / PreparedVerifyingKey; cold: \
-             SigningKey::sign_with_expanded / VerifyingKey::from_bytes + verify"
+             SigningKey::sign_with_expanded / VerifyingKey::verify_with_bytes (one call from \
+             the encodings, as crypto_sign_verify)"
         }
     }
 }
