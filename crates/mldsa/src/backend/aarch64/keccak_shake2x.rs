@@ -96,8 +96,18 @@ impl<const RATE: usize> Shake2<RATE> {
     /// the end of the block (FIPS 202 sections 5.1, 6.2).
     #[inline]
     pub(crate) fn pad_lane(&mut self, i: usize, len: usize) {
+        self.pad_lane_at_rate(i, len, Self::LANES * 8);
+    }
+
+    /// [`Self::pad_lane`] for a sponge of another SHAKE rate, `rate` bytes (a multiple of 8,
+    /// at most `RATE`), run in lane `i` of this state: tr = H(pk)'s SHAKE256 beside ExpandA's
+    /// SHAKE128 (`sample::expand_a_times_and_tr`). Lanes are independent states; only the
+    /// padding and the blocks the caller XORs in and reads depend on the rate.
+    #[inline]
+    pub(crate) fn pad_lane_at_rate(&mut self, i: usize, len: usize, rate: usize) {
+        debug_assert!(rate.is_multiple_of(8) && rate <= RATE && len < rate);
         self.state[len >> 3][i] ^= 0x1Fu64 << (8 * (len & 7));
-        self.state[Self::LANES - 1][i] ^= 0x80u64 << 56;
+        self.state[(rate >> 3) - 1][i] ^= 0x80u64 << 56;
     }
 
     /// Runs the permutation on both states once.

@@ -50,7 +50,7 @@ use crate::backend::mask_stream::MaskStream;
 use crate::backend::{Backend, PackKernels};
 use crate::math::poly::{N, NttPoly, Poly};
 use crate::math::sparse::{SparseC, SparseScratch};
-use crate::params::{Parameters, SamplerXof};
+use crate::params::{Parameters, SamplerXof, TR_LEN};
 use keccak::Keccak2x;
 
 /// The NEON backend. A unit: the architecture guarantees NEON.
@@ -252,6 +252,26 @@ impl Backend for Neon {
         match P::XOF {
             SamplerXof::Shake => sample::expand_a_times::<P>(self, Keccak2x::detect(), rho, v, out),
             SamplerXof::Aes256Ctr => crate::backend::expand_a_times_by_rows::<P>(self, rho, v, out),
+        }
+    }
+
+    #[inline(always)]
+    fn expand_a_times_and_tr<P: Parameters>(
+        self,
+        rho: &[u8; 32],
+        v: &[NttPoly],
+        out: &mut [NttPoly],
+        pk: &[u8],
+        tr: &mut [u8; TR_LEN],
+    ) {
+        match P::XOF {
+            SamplerXof::Shake => {
+                sample::expand_a_times_and_tr::<P>(self, Keccak2x::detect(), rho, v, out, pk, tr)
+            }
+            SamplerXof::Aes256Ctr => {
+                crate::hash::keccak::shake256_with(self.keccak(), &[pk], tr);
+                self.expand_a_times::<P>(rho, v, out);
+            }
         }
     }
 

@@ -176,10 +176,113 @@ pub(crate) fn expand_a_times<P: Parameters>(
     for w in out.iter_mut() {
         *w = NttPoly::ZERO;
     }
+    times_in_pairs(b, keccak, rho, &mut entry_tags::<P>(), v, out);
+    for w in out.iter_mut() {
+        w.reduce();
+    }
+}
+
+/// ExpandA's entries in row-major order, as `expand_a` makes them, as tags 256 r + s.
+fn entry_tags<P: Parameters>() -> impl Iterator<Item = usize> {
+    (0..P::K).flat_map(|r| (0..P::L).map(move |s| (r << 8) | s))
+}
+
+/// FIPS 204 Algorithms 32 and 48 fused as in [`expand_a_times`], and tr = H(pk, 64) (Alg. 3
+/// step 5's tr, for verifying from the key's encoding) hashed alongside: while lane 0 absorbs
+/// pk (SHAKE256, rate 136), lane 1 makes entries one after another (SHAKE128), so that H(pk)'s
+/// permutations are ExpandA's instead of running on a state of their own. pk takes 10, 15 or 20
+/// blocks for ML-DSA-44, -65, -87, as many permutations as two, three or four entries take
+/// (five blocks each, almost always); the other entries then go two at a time.
+///
+/// Contract: as [`expand_a_times`] for `out`; `tr` exact. Public data only (pk, rho, A-hat):
+/// the branches on how many candidates were accepted are on public values.
+pub(crate) fn expand_a_times_and_tr<P: Parameters>(
+    b: Neon,
+    keccak: Keccak2x,
+    rho: &[u8; 32],
+    v: &[NttPoly],
+    out: &mut [NttPoly],
+    pk: &[u8],
+    tr: &mut [u8; 64],
+) {
+    tick!(ExpandATimes, 1);
+    debug_assert_eq!(v.len(), P::L);
+    debug_assert_eq!(out.len(), P::K);
+    for w in out.iter_mut() {
+        *w = NttPoly::ZERO;
+    }
+    let mut tags = entry_tags::<P>();
+    let mut lanes = Shake128x2::empty(keccak);
+    // Lane 1's entry: its tag, the blocks squeezed for it so far, and its coefficients.
+    let mut job: Option<(usize, usize)> = None;
+    let (mut entry, mut ctr) = (NttPoly::ZERO, 0);
+    let mut buf: NttStream = [0; NTT_FIRST_BLOCKS * RATE128 + LOAD_SLACK];
+    let mut seed = [0u8; 34];
+    // pk's blocks, the last one partial (possibly empty) and padded.
+    let (mut blocks, mut last) = (pk.chunks(RATE256), None);
+    if pk.len().is_multiple_of(RATE256) {
+        last = Some(&pk[pk.len()..]);
+    }
+    let mut absorbing = true;
+    while absorbing || job.is_some() {
+        if absorbing {
+            let block = blocks.next().or_else(|| last.take()).unwrap_or_default();
+            lanes.xor_lane(0, 0, block);
+            if block.len() < RATE256 {
+                lanes.pad_lane_at_rate(0, block.len(), RATE256);
+            }
+            if job.is_none()
+                && let Some(tag) = tags.next()
+            {
+                seed_a(&mut seed, rho, tag);
+                lanes.clear_lane(1);
+                lanes.xor_lane(1, 0, &seed);
+                lanes.pad_lane(1, seed.len());
+                (job, ctr) = (Some((tag, 0)), 0);
+            }
+        }
+        lanes.permute();
+        if absorbing && blocks.len() == 0 && last.is_none() {
+            // The padded last block is in: tr is the first 64 bytes squeezed.
+            lanes.read_lane(0, tr);
+            absorbing = false;
+        }
+        let Some((tag, read)) = &mut job else {
+            continue;
+        };
+        if *read < NTT_FIRST_BLOCKS {
+            lanes.read_lane(1, &mut buf[*read * RATE128..(*read + 1) * RATE128]);
+            *read += 1;
+            if *read == NTT_FIRST_BLOCKS {
+                ctr = rej_uniform(&mut entry.0, 0, &buf, NTT_FIRST_BLOCKS * RATE128);
+            }
+        } else {
+            lanes.read_lane(1, &mut buf[..RATE128]);
+            ctr = rej_uniform(&mut entry.0, ctr, &buf, RATE128);
+        }
+        if *read == NTT_FIRST_BLOCKS && ctr == N {
+            b.multiply_ntt_acc(&entry, &v[*tag & 0xFF], &mut out[*tag >> 8]);
+            job = None;
+        }
+    }
+    times_in_pairs(b, keccak, rho, &mut tags, v, out);
+    for w in out.iter_mut() {
+        w.reduce();
+    }
+}
+
+/// The entries `tags` names, two at a time, each multiplied into its row of `out` (without
+/// the final reduction) as in [`expand_a_times`].
+fn times_in_pairs(
+    b: Neon,
+    keccak: Keccak2x,
+    rho: &[u8; 32],
+    tags: &mut impl Iterator<Item = usize>,
+    v: &[NttPoly],
+    out: &mut [NttPoly],
+) {
     let mut tmp = [NttPoly::ZERO; 2];
     let mut buf = [[0u8; NTT_FIRST_BLOCKS * RATE128 + LOAD_SLACK]; 2];
-    // Tags 256 r + s in row-major order, as `expand_a` makes them.
-    let mut tags = (0..P::K).flat_map(|r| (0..P::L).map(move |s| (r << 8) | s));
     loop {
         let mut batch = [0usize; 2];
         let n = tags
@@ -195,9 +298,6 @@ pub(crate) fn expand_a_times<P: Parameters>(
         for (entry, &tag) in tmp.iter().zip(&batch[..n]) {
             b.multiply_ntt_acc(entry, &v[tag & 0xFF], &mut out[tag >> 8]);
         }
-    }
-    for w in out.iter_mut() {
-        w.reduce();
     }
 }
 
@@ -366,6 +466,36 @@ mod tests {
                         assert!(a.abs() <= 6_283_009, "bound");
                         assert_eq!((a - b).rem_euclid(Q), 0, "A-hat o v, {keccak:?}");
                     }
+                }
+
+                // With tr = H(pk) in lane 0: the same sums (exact, whatever the order), and
+                // tr for keys of the set's length, of none, of whole blocks (an empty padded
+                // block follows) and of lengths whose last block ends in mid-entry (lane 1
+                // then finishes its entry alone).
+                let pk: Vec<u8> = (0..3000).map(|i| (i * 131 + seed as usize) as u8).collect();
+                for len in [P::PK_LEN, 0, 1, 135, 136, 137, 3 * 136, 700, 2999] {
+                    let mut with_tr = P::NttVecK::zeroed();
+                    let mut tr = [0u8; 64];
+                    expand_a_times_and_tr::<P>(
+                        Neon,
+                        keccak,
+                        &rho,
+                        v.as_ref(),
+                        with_tr.as_mut(),
+                        &pk[..len],
+                        &mut tr,
+                    );
+                    assert!(
+                        with_tr.as_ref() == fused.as_ref(),
+                        "{len}-byte pk, {keccak:?}"
+                    );
+                    let mut want = [0u8; 64];
+                    crate::hash::keccak::shake256_with(
+                        crate::hash::keccak::Permutation::PORTABLE,
+                        &[&pk[..len]],
+                        &mut want,
+                    );
+                    assert_eq!(tr, want, "tr of a {len}-byte pk, {keccak:?}");
                 }
 
                 let rho_prime = [seed.wrapping_mul(53).wrapping_add(3); 64];
