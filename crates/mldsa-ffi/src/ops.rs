@@ -159,6 +159,12 @@ pub(crate) fn sign<P: ParameterSet>(
 
 /// Verifies `sig` on `message` under the encoded public key `pk`.
 pub(crate) fn verify<P: ParameterSet>(sig: &[u8], message: Message<'_>, pk: &[u8]) -> Outcome {
+    if let Message::Pure { msg, ctx } = message {
+        // The core's one-shot path for the commonest call: no key object, the signature decoded
+        // once, tr hashed alongside ExpandA.
+        VerifyingKey::<P>::verify_with_bytes(pk, msg, ctx, sig)?;
+        return Ok(());
+    }
     let key = VerifyingKey::<P>::from_bytes(pk)?;
     let sig = Signature::<P>::from_bytes(sig)?;
     key.verify_mu(&message.mu(key.tr())?, &sig)?;
