@@ -172,12 +172,18 @@ pub fn ml_verify(
     ctx: &[u8],
     sig: &[u8],
 ) -> Result<bool, JsValue> {
-    by_level!(level, P => {
-        let vk = VerifyingKey::<P>::from_bytes(pk).js()?;
-        if ctx.len() > 255 {
-            return Err(crate::error::to_js(mldsa::Error::ContextTooLong { len: ctx.len() }));
-        }
-        Ok(Signature::<P>::from_bytes(sig).is_ok_and(|s| vk.verify(msg, ctx, &s).is_ok()))
+    // One call from the encodings (the signature decoded once, tr hashed alongside ExpandA);
+    // only a bad key or context throws.
+    by_level!(level, P => match VerifyingKey::<P>::verify_with_bytes(pk, msg, ctx, sig) {
+        Ok(()) => Ok(true),
+        Err(
+            e @ (mldsa::Error::Length {
+                input: mldsa::Input::VerifyingKey,
+                ..
+            }
+            | mldsa::Error::ContextTooLong { .. }),
+        ) => Err(crate::error::to_js(e)),
+        Err(_) => Ok(false),
     })
 }
 
