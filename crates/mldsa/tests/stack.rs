@@ -36,7 +36,7 @@ use std::thread;
 
 use mldsa::backend::{BackendKind, active_backend, force_avx2, force_portable};
 use mldsa::legacy::{self, Dilithium2, Dilithium3, Dilithium5, DilithiumParameterSet};
-use mldsa::{MlDsa44, MlDsa65, MlDsa87, ParameterSet, Signature, SigningKey};
+use mldsa::{MlDsa44, MlDsa65, MlDsa87, ParameterSet, Signature, SigningKey, VerifyingKey};
 
 /// The stack every operation must fit in.
 const BUDGET: usize = 128 * 1024;
@@ -123,6 +123,7 @@ enum Op {
     /// One-shot signing from the expanded key bytes (`SigningKey::sign_with_expanded`; for the
     /// legacy sets `legacy::SigningKey::sign_deterministic_with_bytes`).
     SignExpanded,
+    /// `VerifyingKey::verify`, and for the ML-DSA sets also `VerifyingKey::verify_with_bytes`.
     Verify,
     /// Making the prepared keys: `SigningKey::prepare` and, for the ML-DSA sets,
     /// `VerifyingKey::prepare` (the legacy sets have no prepared verifying key). Both keep
@@ -183,6 +184,10 @@ fn operation<P: ParameterSet>(op: Op) -> impl FnOnce() {
             let vk = sk.verifying_key();
             let sig = Signature::<P>::from_bytes(black_box(sig.as_bytes())).expect("decode");
             vk.verify(black_box(MSG), CTX, &sig).expect("verify");
+            // The one-shot path from the encodings (tr hashed alongside ExpandA), on the same
+            // stack: the figure is the deeper of the two.
+            let (pk, sig) = (black_box(vk.as_bytes()), black_box(sig.as_bytes()));
+            VerifyingKey::<P>::verify_with_bytes(pk, MSG, CTX, sig).expect("verify_with_bytes");
         }
         Op::Prepare => {
             let mut key = *sk;
