@@ -67,6 +67,22 @@ pub(super) fn quads_mut(p: &mut [i32; crate::math::poly::N]) -> &mut [[i32; 4]] 
     p.as_chunks_mut::<4>().0
 }
 
+/// The two i64 at `a` as a vector (the 64-bit row sums of `products::row_term`).
+#[inline]
+#[target_feature(enable = "neon")]
+pub(super) fn load64(a: &[i64; 2]) -> int64x2_t {
+    // SAFETY: `a` is two readable, initialised i64; `ld1` needs only i64 alignment.
+    unsafe { vld1q_s64(a.as_ptr()) }
+}
+
+/// Stores `x` at `out`.
+#[inline]
+#[target_feature(enable = "neon")]
+pub(super) fn store64(out: &mut [i64; 2], x: int64x2_t) {
+    // SAFETY: `out` is two writable i64 (borrowed mutably); `st1` needs only i64 alignment.
+    unsafe { vst1q_s64(out.as_mut_ptr(), x) }
+}
+
 /// Stores `x` to `out[0..4]`.
 #[inline]
 #[target_feature(enable = "neon")]

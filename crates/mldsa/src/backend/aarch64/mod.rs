@@ -76,10 +76,27 @@ macro_rules! neon {
 const _: () = assert!(cfg!(target_feature = "neon"), "AArch64 targets have NEON");
 
 impl Neon {
-    /// `acc += a o b * 2^-32` in one pass ([`products::multiply_ntt_acc`]).
+    /// Adds entry (r, s) = (`tag` >> 8, `tag` & 0xFF) of A-hat, times v_s, to row r of
+    /// A-hat o v * 2^-32 ([`products::row_term`]): the entries must come in row-major order, and
+    /// row r is in `out[r]` once its last entry has come. Bounds: as `row_term`.
     #[inline(always)]
-    pub(crate) fn multiply_ntt_acc(self, a: &NttPoly, b: &NttPoly, acc: &mut NttPoly) {
-        neon!(products::multiply_ntt_acc(a, b, acc))
+    pub(crate) fn add_entry<P: Parameters>(
+        self,
+        entry: &NttPoly,
+        tag: usize,
+        v: &[NttPoly],
+        acc: &mut products::RowSum,
+        out: &mut [NttPoly],
+    ) {
+        use products::row_term;
+        let (r, s) = (tag >> 8, tag & 0xFF);
+        let (v, out) = (&v[s], &mut out[r]);
+        neon!(match (s == 0, s + 1 == P::L) {
+            (true, true) => row_term::<true, true>(entry, v, acc, out),
+            (true, false) => row_term::<true, false>(entry, v, acc, out),
+            (false, true) => row_term::<false, true>(entry, v, acc, out),
+            (false, false) => row_term::<false, false>(entry, v, acc, out),
+        })
     }
 
     /// [`crate::backend::wipe::wipe`] with 16-byte volatile stores.

@@ -3,7 +3,9 @@
 //!
 //! Constant time: straight-line vector code.
 
-use super::field::{load, mont_mul, montgomery_reduce, quads, quads_mut, reduce32, store};
+use super::field::{
+    load, load64, mont_mul, montgomery_reduce, quads, quads_mut, reduce32, store, store64,
+};
 use crate::math::poly::{N, NttPoly};
 use core::arch::aarch64::*;
 
@@ -19,26 +21,61 @@ pub(super) fn multiply_ntt(a: &NttPoly, b: &NttPoly, out: &mut NttPoly) {
     }
 }
 
-/// `acc += a o b * 2^-32`: [`multiply_ntt`] added into `acc` in the same pass (ExpandA's fused
-/// product, `sample::expand_a_times`), eight coefficients a step.
+/// The 64-bit sums of one row of A-hat o v while ExpandA's fused product
+/// (`sample::expand_a_times`) adds its terms one entry at a time: what [`matrix_vector_ntt`]
+/// keeps in registers over a whole row, kept in memory between entries (2 KiB).
+pub(crate) struct RowSum([[i64; 2]; N / 2]);
+
+impl RowSum {
+    pub(crate) const fn new() -> Self {
+        Self([[0; 2]; N / 2])
+    }
+}
+
+/// One term a o v of a row of A-hat o v * 2^-32: `FIRST` starts the row's sums in `acc`, a
+/// later term adds to them, and `LAST` ends them into `out` (Montgomery reduction, then
+/// reduce32, once per row rather than once per term). Each row so gets [`matrix_vector_ntt`]'s
+/// integers, the portable ones.
 ///
-/// Bounds: as [`multiply_ntt`] for each product (|c| < q); the caller bounds the sums.
+/// Bounds: as [`matrix_vector_ntt`]: a in [0, q), |v| < 9q, at most 7 terms a row; the row in
+/// `out`, |c| <= 6283009.
 #[target_feature(enable = "neon")]
-pub(super) fn multiply_ntt_acc(a: &NttPoly, b: &NttPoly, acc: &mut NttPoly) {
+pub(super) fn row_term<const FIRST: bool, const LAST: bool>(
+    a: &NttPoly,
+    v: &NttPoly,
+    acc: &mut RowSum,
+    out: &mut NttPoly,
+) {
     tick!(Pointwise, 1);
-    let lanes = a.0.as_chunks::<8>().0.iter().zip(b.0.as_chunks::<8>().0);
-    for (o, (x, y)) in acc.0.as_chunks_mut::<8>().0.iter_mut().zip(lanes) {
-        let (o, x, y) = (
-            o.as_chunks_mut::<4>().0,
+    // Eight coefficients a step: loads and stores in pairs, half the loop's overhead.
+    let lanes = a.0.as_chunks::<8>().0.iter().zip(v.0.as_chunks::<8>().0);
+    let sums = acc.0.as_chunks_mut::<4>().0.iter_mut();
+    for ((s, o), (x, y)) in sums.zip(out.0.as_chunks_mut::<8>().0).zip(lanes) {
+        let (x, y, o) = (
             x.as_chunks::<4>().0,
             y.as_chunks::<4>().0,
+            o.as_chunks_mut::<4>().0,
         );
-        let p0 = mont_mul(load(&x[0]), load(&y[0]));
-        let p1 = mont_mul(load(&x[1]), load(&y[1]));
-        let s0 = vaddq_s32(load(&o[0]), p0);
-        let s1 = vaddq_s32(load(&o[1]), p1);
-        store(&mut o[0], s0);
-        store(&mut o[1], s1);
+        for h in 0..2 {
+            let (x, y) = (load(&x[h]), load(&y[h]));
+            let (lo, hi) = if FIRST {
+                (
+                    vmull_s32(vget_low_s32(x), vget_low_s32(y)),
+                    vmull_high_s32(x, y),
+                )
+            } else {
+                (
+                    vmlal_s32(load64(&s[2 * h]), vget_low_s32(x), vget_low_s32(y)),
+                    vmlal_high_s32(load64(&s[2 * h + 1]), x, y),
+                )
+            };
+            if LAST {
+                store(&mut o[h], reduce32(montgomery_reduce(lo, hi)));
+            } else {
+                store64(&mut s[2 * h], lo);
+                store64(&mut s[2 * h + 1], hi);
+            }
+        }
     }
 }
 

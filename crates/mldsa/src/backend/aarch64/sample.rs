@@ -11,6 +11,7 @@
 use super::Neon;
 use super::keccak::Keccak2x;
 use super::keccak_shake2x::{Shake128x2, Shake256x2};
+use super::products::RowSum;
 use super::sample_bounded::rej_eta;
 use super::sample_uniform::rej_uniform;
 use crate::backend::PackKernels;
@@ -160,9 +161,9 @@ pub(crate) fn expand_a<P: Parameters>(keccak: Keccak2x, rho: &[u8; 32], a_hat: &
 /// out = A-hat o v * 2^-32 with A-hat = ExpandA(rho), holding two entries.
 ///
 /// Contract: as [`crate::backend::Backend::expand_a_times`]: |v| < 9q; out congruent mod q to
-/// the portable result, |c| <= 6283009. Each entry's product (|c| < q, MultiplyNTT's bound) is
-/// added to its row's accumulator as soon as it exists (at most l <= 7 terms, below 2^31 - 2^22
-/// in absolute value), then every row is reduced once.
+/// the portable result, |c| <= 6283009. Each entry's product is added to its row's 64-bit sums
+/// as soon as the entry exists, and the row is reduced once after its last entry
+/// ([`Neon::add_entry`]): out is exactly the portable MatrixVectorNTT of A-hat and v.
 pub(crate) fn expand_a_times<P: Parameters>(
     b: Neon,
     keccak: Keccak2x,
@@ -173,13 +174,8 @@ pub(crate) fn expand_a_times<P: Parameters>(
     tick!(ExpandATimes, 1);
     debug_assert_eq!(v.len(), P::L);
     debug_assert_eq!(out.len(), P::K);
-    for w in out.iter_mut() {
-        *w = NttPoly::ZERO;
-    }
-    times_in_pairs(b, keccak, rho, &mut entry_tags::<P>(), v, out);
-    for w in out.iter_mut() {
-        w.reduce();
-    }
+    let mut acc = RowSum::new();
+    times_in_pairs::<P>(b, keccak, rho, &mut entry_tags::<P>(), v, &mut acc, out);
 }
 
 /// ExpandA's entries in row-major order, as `expand_a` makes them, as tags 256 r + s.
@@ -208,9 +204,7 @@ pub(crate) fn expand_a_times_and_tr<P: Parameters>(
     tick!(ExpandATimes, 1);
     debug_assert_eq!(v.len(), P::L);
     debug_assert_eq!(out.len(), P::K);
-    for w in out.iter_mut() {
-        *w = NttPoly::ZERO;
-    }
+    let mut acc = RowSum::new();
     let mut tags = entry_tags::<P>();
     let mut lanes = Shake128x2::empty(keccak);
     // Lane 1's entry: its tag, the blocks squeezed for it so far, and its coefficients.
@@ -261,24 +255,22 @@ pub(crate) fn expand_a_times_and_tr<P: Parameters>(
             ctr = rej_uniform(&mut entry.0, ctr, &buf, RATE128);
         }
         if *read == NTT_FIRST_BLOCKS && ctr == N {
-            b.multiply_ntt_acc(&entry, &v[*tag & 0xFF], &mut out[*tag >> 8]);
+            b.add_entry::<P>(&entry, *tag, v, &mut acc, out);
             job = None;
         }
     }
-    times_in_pairs(b, keccak, rho, &mut tags, v, out);
-    for w in out.iter_mut() {
-        w.reduce();
-    }
+    times_in_pairs::<P>(b, keccak, rho, &mut tags, v, &mut acc, out);
 }
 
-/// The entries `tags` names, two at a time, each multiplied into its row of `out` (without
-/// the final reduction) as in [`expand_a_times`].
-fn times_in_pairs(
+/// The entries `tags` names (the rest of the matrix, in row-major order), two at a time, each
+/// added to its row's sums in `acc` and `out` as in [`expand_a_times`].
+fn times_in_pairs<P: Parameters>(
     b: Neon,
     keccak: Keccak2x,
     rho: &[u8; 32],
     tags: &mut impl Iterator<Item = usize>,
     v: &[NttPoly],
+    acc: &mut RowSum,
     out: &mut [NttPoly],
 ) {
     let mut tmp = [NttPoly::ZERO; 2];
@@ -296,7 +288,7 @@ fn times_in_pairs(
             break;
         }
         for (entry, &tag) in tmp.iter().zip(&batch[..n]) {
-            b.multiply_ntt_acc(entry, &v[tag & 0xFF], &mut out[tag >> 8]);
+            b.add_entry::<P>(entry, tag, v, acc, out);
         }
     }
 }
@@ -450,7 +442,7 @@ mod tests {
                 crate::hash::sample::expand_a::<P>(&rho, &mut slow);
                 assert!(same(&fast, &slow), "ExpandA, {keccak:?}");
 
-                // The fused product, against ExpandA then MatrixVectorNTT, mod q.
+                // The fused product, against ExpandA then MatrixVectorNTT: the same integers.
                 let mut v = P::NttVecL::zeroed();
                 for (i, p) in v.as_mut().iter_mut().enumerate() {
                     for (j, c) in p.0.iter_mut().enumerate() {
@@ -462,10 +454,8 @@ mod tests {
                 expand_a_times::<P>(Neon, keccak, &rho, v.as_ref(), fused.as_mut());
                 crate::math::ntt::matrix_vector_ntt(slow.as_ref(), v.as_ref(), plain.as_mut());
                 for (f, p) in fused.as_ref().iter().zip(plain.as_ref()) {
-                    for (&a, &b) in f.0.iter().zip(p.0.iter()) {
-                        assert!(a.abs() <= 6_283_009, "bound");
-                        assert_eq!((a - b).rem_euclid(Q), 0, "A-hat o v, {keccak:?}");
-                    }
+                    assert!(f.0.iter().all(|a| a.abs() <= 6_283_009), "bound");
+                    assert_eq!(f.0, p.0, "A-hat o v, {keccak:?}");
                 }
 
                 // With tr = H(pk) in lane 0: the same sums (exact, whatever the order), and
