@@ -1,12 +1,12 @@
 //! Verification (FIPS 204 Algorithm 8), written once for every front door.
 
 use crate::backend::{Backend, with_backend};
-use crate::encoding::encode::{pk_decode, sig_decode};
+use crate::encoding::encode::{pk_decode_each_shifted, sig_decode};
 use crate::error::{Error, Input};
 use crate::hash::keccak::shake256_with;
 use crate::hash::sample::sample_in_ball;
 use crate::math::poly::{NttPoly, Poly};
-use crate::params::{D, MU_LEN, Parameters, PolyVec};
+use crate::params::{MU_LEN, Parameters, PolyVec};
 #[cfg(feature = "alloc")]
 use crate::support::scratch::Scratch;
 use subtle::ConstantTimeEq;
@@ -62,16 +62,9 @@ fn t1_term<P: Parameters, B: Backend>(
     rho: &mut [u8; 32],
     t1_hat: &mut P::NttVecK,
 ) {
-    debug_assert_eq!(pk.len(), P::PK_LEN);
-    let mut t1 = P::VecK::zeroed();
-    pk_decode(pk, rho, t1.as_mut());
-    for (t1_i, t1_hat_i) in t1.as_mut().iter_mut().zip(t1_hat.as_mut()) {
-        for c in t1_i.0.iter_mut() {
-            // Bounds: t1 < 2^10, so t1 * 2^d <= q - 1.
-            *c <<= D;
-        }
-        b.ntt(t1_i, t1_hat_i);
-    }
+    let t1_hat = t1_hat.as_mut();
+    // Bounds: t1 < 2^10, so t1 * 2^d <= q - 1.
+    pk_decode_each_shifted::<P, _>(b, pk, rho, |i, t1_i| b.ntt(t1_i, &mut t1_hat[i]));
 }
 
 /// Where verification gets A-hat from.

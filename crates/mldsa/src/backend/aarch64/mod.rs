@@ -116,6 +116,11 @@ impl PackKernels for Neon {
     fn bit_unpack_z<P: Parameters>(self, v: &[u8], w: &mut Poly) {
         neon!(pack::bit_unpack_z::<P>(v, w))
     }
+
+    #[inline(always)]
+    fn t1_unpack_shifted(self, v: &[u8], w: &mut Poly) {
+        neon!(pack::t1_unpack_shifted(v, w))
+    }
 }
 
 impl Backend for Neon {

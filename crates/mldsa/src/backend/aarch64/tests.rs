@@ -185,6 +185,26 @@ fn bit_unpack_narrow_matches_portable() {
     }
 }
 
+#[test]
+fn t1_unpack_shifted_matches_portable() {
+    let mut rng = SplitMix64(25);
+    for round in 0..ROUNDS {
+        let bytes: Vec<u8> = (0..320)
+            .map(|i| match round {
+                0 => 0,
+                1 => 0xff,
+                2 => 0x55 << (i % 2),
+                _ => (rng.range(0, 255) as u8) ^ (i as u8),
+            })
+            .collect();
+        let (mut want, mut got) = (Poly::ZERO, Poly([-1; N]));
+        crate::encoding::pack::simple_bit_unpack_shifted(&bytes, 10, crate::params::D, &mut want);
+        Neon.t1_unpack_shifted(&bytes, &mut got);
+        assert!(want == got, "t1_unpack_shifted");
+        assert!(got.0.iter().all(|&c| (0..Q).contains(&c)));
+    }
+}
+
 fn check_bit_unpack_z<P: Parameters>() {
     let mut rng = SplitMix64(23);
     for round in 0..ROUNDS {
