@@ -179,13 +179,10 @@ fn verify_with<P: Parameters, B: Backend>(
         w_hat_i.reduce();
         b.ntt_inverse_nonneg(w_hat_i, w_i);
     }
-    // Step 11: w1' = UseHint(h, w'_approx).
-    let mut w1 = P::VecK::zeroed();
-    b.use_hint_vec::<P>(h.as_ref(), w_approx.as_ref(), w1.as_mut());
-    // Step 12: c-tilde' = H(mu || w1Encode(w1'), lambda / 4).
+    // Steps 11-12: w1' = UseHint(h, w'_approx); c-tilde' = H(mu || w1Encode(w1'), lambda / 4).
     let mut w1_bytes = [0u8; 8 * 32 * 6];
     let w1_bytes = &mut w1_bytes[..P::W1_LEN];
-    b.w1_encode::<P>(w1.as_ref(), w1_bytes);
+    b.use_hint_w1_encode::<P>(h.as_ref(), w_approx.as_ref(), w1_bytes);
     let mut c_tilde_prime = [0u8; 64];
     let c_tilde_prime = &mut c_tilde_prime[..P::C_TILDE_LEN];
     shake256_with(b.keccak(), &[mu, w1_bytes], c_tilde_prime);
