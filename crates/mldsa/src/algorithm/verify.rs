@@ -1,12 +1,12 @@
 //! Verification (FIPS 204 Algorithm 8), written once for every front door.
 
 use crate::backend::{Backend, with_backend};
-use crate::encoding::encode::{pk_decode, sig_decode};
+use crate::encoding::encode::{pk_decode_each_shifted, sig_decode};
 use crate::error::{Error, Input};
 use crate::hash::keccak::shake256_with;
 use crate::hash::sample::sample_in_ball;
 use crate::math::poly::{NttPoly, Poly};
-use crate::params::{D, MU_LEN, Parameters, PolyVec, TR_LEN};
+use crate::params::{MU_LEN, Parameters, PolyVec, TR_LEN};
 #[cfg(feature = "alloc")]
 use crate::support::scratch::Scratch;
 use subtle::ConstantTimeEq;
@@ -62,16 +62,9 @@ fn t1_term<P: Parameters, B: Backend>(
     rho: &mut [u8; 32],
     t1_hat: &mut P::NttVecK,
 ) {
-    debug_assert_eq!(pk.len(), P::PK_LEN);
-    let mut t1 = P::VecK::zeroed();
-    pk_decode(pk, rho, t1.as_mut());
-    for (t1_i, t1_hat_i) in t1.as_mut().iter_mut().zip(t1_hat.as_mut()) {
-        for c in t1_i.0.iter_mut() {
-            // Bounds: t1 < 2^10, so t1 * 2^d <= q - 1.
-            *c <<= D;
-        }
-        b.ntt(t1_i, t1_hat_i);
-    }
+    let t1_hat = t1_hat.as_mut();
+    // Bounds: t1 < 2^10, so t1 * 2^d <= q - 1.
+    pk_decode_each_shifted::<P, _>(b, pk, rho, |i, t1_i| b.ntt(t1_i, &mut t1_hat[i]));
 }
 
 /// Where verification gets A-hat from.
@@ -248,13 +241,10 @@ fn verify_with<P: Parameters, B: Backend>(
         w_hat_i.reduce();
         b.ntt_inverse_nonneg(w_hat_i, w_i);
     }
-    // Step 11: w1' = UseHint(h, w'_approx).
-    let mut w1 = P::VecK::zeroed();
-    b.use_hint_vec::<P>(h.as_ref(), w_approx.as_ref(), w1.as_mut());
-    // Step 12: c-tilde' = H(mu || w1Encode(w1'), lambda / 4).
+    // Steps 11-12: w1' = UseHint(h, w'_approx); c-tilde' = H(mu || w1Encode(w1'), lambda / 4).
     let mut w1_bytes = [0u8; 8 * 32 * 6];
     let w1_bytes = &mut w1_bytes[..P::W1_LEN];
-    b.w1_encode::<P>(w1.as_ref(), w1_bytes);
+    b.use_hint_w1_encode::<P>(h.as_ref(), w_approx.as_ref(), w1_bytes);
     let mut c_tilde_prime = [0u8; 64];
     let c_tilde_prime = &mut c_tilde_prime[..P::C_TILDE_LEN];
     let mu = mu.resolve(b.keccak());

@@ -345,6 +345,18 @@ pub(crate) trait Backend: PackKernels {
     fn w1_encode<P: Parameters>(self, w1: &[Poly], out: &mut [u8]) {
         crate::encoding::encode::w1_encode::<P>(w1, out)
     }
+
+    /// w1Encode(UseHint(h, r)) (FIPS 204 Algorithms 40 and 28: Alg. 8 step 11 and the encoding
+    /// step 12 hashes), which a backend may fuse so that w1 is never stored. Bounds: as
+    /// [`crate::math::rounding::use_hint_vec`], at most k polynomials;
+    /// `out.len() == r.len() * 32 * W1_BITS`.
+    #[inline(always)]
+    fn use_hint_w1_encode<P: Parameters>(self, h: &[Poly], r: &[Poly], out: &mut [u8]) {
+        let mut w1 = P::VecK::zeroed();
+        let w1 = &mut w1.as_mut()[..r.len()];
+        self.use_hint_vec::<P>(h, r, w1);
+        self.w1_encode::<P>(w1, out);
+    }
 }
 
 /// After ExpandS and ExpandMask on an AES set: the `aes` crate wipes its expanded key when a

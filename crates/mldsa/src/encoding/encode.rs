@@ -48,13 +48,40 @@ pub(crate) fn pk_encode(rho: &[u8; 32], t1: &[Poly], pk: &mut [u8]) {
     });
 }
 
+#[cfg_attr(
+    not(any(test, feature = "profile")),
+    allow(dead_code, reason = "verification uses pk_decode_each_shifted")
+)]
 /// FIPS 204 Algorithm 23, pkDecode. Every encoding of the right length is valid.
+///
+/// The reference; verification decodes t1 with [`pk_decode_each_shifted`].
 pub(crate) fn pk_decode(pk: &[u8], rho: &mut [u8; 32], t1: &mut [Poly]) {
     tick!(PkDecode, 1);
     rho.copy_from_slice(&pk[..32]);
     unpack_each(&pk[32..], t1, poly_bytes(T1_BITS), |chunk, t1_i| {
         simple_bit_unpack(chunk, T1_BITS, t1_i)
     });
+}
+
+/// [`pk_decode`] a polynomial at a time, for verification: writes rho and hands each t1_i,
+/// times 2^d (the scaling of Alg. 8 step 10, made in the unpacking pass by `b`'s kernel), to
+/// `put` with its index, in one buffer (no vector of t1 on the stack).
+pub(crate) fn pk_decode_each_shifted<P: Parameters, B: PackKernels>(
+    b: B,
+    pk: &[u8],
+    rho: &mut [u8; 32],
+    mut put: impl FnMut(usize, &Poly),
+) {
+    tick!(PkDecode, 1);
+    debug_assert_eq!(pk.len(), P::PK_LEN);
+    rho.copy_from_slice(&pk[..32]);
+    let len = poly_bytes(T1_BITS);
+    let t1_bytes = &pk[32..];
+    let mut t1 = Poly::ZERO;
+    for i in 0..P::K {
+        b.t1_unpack_shifted(&t1_bytes[i * len..(i + 1) * len], &mut t1);
+        put(i, &t1);
+    }
 }
 
 /// The parts of an expanded secret key (FIPS 204 Algorithm 24's inputs).
@@ -238,4 +265,35 @@ pub(crate) fn w1_encode<P: Parameters>(w1: &[Poly], out: &mut [u8]) {
     pack_each(w1, out, len, |w1_i, chunk| {
         simple_bit_pack(w1_i, P::W1_BITS, chunk)
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::params::{MlDsa44, MlDsa87, PolyVec};
+
+    /// The provided (portable) kernels.
+    #[derive(Clone, Copy)]
+    struct Reference;
+    impl PackKernels for Reference {}
+
+    fn check_pk_decode_each_shifted<P: Parameters>() {
+        let pk: std::vec::Vec<u8> = (0..P::PK_LEN).map(|i| (i * 181 + i / 7) as u8).collect();
+        let (mut rho, mut rho2) = ([0u8; 32], [0u8; 32]);
+        let mut t1 = P::VecK::zeroed();
+        pk_decode(&pk, &mut rho, t1.as_mut());
+        let mut seen = 0;
+        pk_decode_each_shifted::<P, _>(Reference, &pk, &mut rho2, |i, t1_i| {
+            assert_eq!(i, seen);
+            seen += 1;
+            assert!(t1_i.0 == t1.as_ref()[i].0.map(|c| c << D), "t1 * 2^d");
+        });
+        assert_eq!((seen, rho), (P::K, rho2));
+    }
+
+    #[test]
+    fn pk_decode_each_shifted_is_pk_decode_times_2_to_the_d() {
+        check_pk_decode_each_shifted::<MlDsa44>();
+        check_pk_decode_each_shifted::<MlDsa87>();
+    }
 }

@@ -37,6 +37,14 @@ pub(crate) trait PackKernels: Copy {
         crate::math::poly::vec_exceeds(v, bound)
     }
 
+    /// t1 * 2^d from one polynomial of pkDecode's t1 (SimpleBitUnpack, FIPS 204 Alg. 18, of
+    /// 10-bit fields, times 2^d as Alg. 8 step 10 needs it). Bounds: `v.len() == 320`; out in
+    /// [0, q). Contract: [`crate::encoding::pack::simple_bit_unpack_shifted`] with 10 bits, d.
+    #[inline(always)]
+    fn t1_unpack_shifted(self, v: &[u8], w: &mut Poly) {
+        crate::encoding::pack::simple_bit_unpack_shifted(v, 10, crate::params::D, w)
+    }
+
     /// BitUnpack (FIPS 204 Alg. 19) of fields of at most 13 bits (s1, s2, t0 in skDecode).
     /// Contract: [`crate::encoding::pack::bit_unpack`] with `bits` <= 13.
     #[inline(always)]

@@ -108,9 +108,22 @@ pub(crate) fn bit_pack(w: &Poly, b: i32, bits: usize, out: &mut [u8]) {
     pack_bits(|i| b.wrapping_sub(w.0[i]) as u32, bits, out);
 }
 
+#[cfg_attr(
+    not(any(test, feature = "profile")),
+    allow(
+        dead_code,
+        reason = "verification unpacks t1 with simple_bit_unpack_shifted"
+    )
+)]
 /// FIPS 204 Algorithm 18, SimpleBitUnpack: 32 * bits bytes to coefficients in [0, 2^bits).
 pub(crate) fn simple_bit_unpack(v: &[u8], bits: usize, w: &mut Poly) {
     unpack_bits(v, bits, |i, x| w.0[i] = x as i32);
+}
+
+/// [`simple_bit_unpack`] with each coefficient times 2^`shift` (t1 * 2^d from pkDecode's
+/// bytes, unpacked and shifted in one pass). Bounds: 2^(bits + shift) <= 2^31.
+pub(crate) fn simple_bit_unpack_shifted(v: &[u8], bits: usize, shift: u32, w: &mut Poly) {
+    unpack_bits(v, bits, |i, x| w.0[i] = (x << shift) as i32);
 }
 
 /// FIPS 204 Algorithm 19, BitUnpack: coefficients b - x for each `bits`-bit x.

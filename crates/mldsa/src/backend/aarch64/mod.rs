@@ -7,9 +7,9 @@
 //! need an optional extension (the SHA-3 instructions) check for it at run time.
 //!
 //! Overridden here (arithmetic): the NTT and NTT^-1 (`ntt.rs`), the T_q products
-//! (`products.rs`), Decompose, the hints and the norm checks (`rounding.rs`), and the sparse
-//! challenge products (`sparse.rs`), on `field.rs`'s exact
-//! `sqdmulh` Montgomery multiplication: every one gives the portable function's integers, which
+//! (`products.rs`), Decompose, the hints and the norm checks (`rounding.rs`), UseHint fused
+//! with w1Encode (`hint_w1.rs`), and the sparse challenge products (`sparse.rs`), on
+//! `field.rs`'s exact `sqdmulh` Montgomery multiplication: every one gives the portable function's integers, which
 //! `tests.rs` checks on random inputs and at the edges of each `Bounds:` line. Each kernel is a
 //! `#[target_feature(enable = "neon")]` function (so its intrinsics are safe to call); the calls
 //! below are `unsafe` only because of that attribute (`neon!`).
@@ -29,6 +29,7 @@
 
 // The arithmetic.
 mod field;
+mod hint_w1;
 mod ntt;
 mod pack;
 mod products;
@@ -132,6 +133,11 @@ impl PackKernels for Neon {
     #[inline(always)]
     fn bit_unpack_z<P: Parameters>(self, v: &[u8], w: &mut Poly) {
         neon!(pack::bit_unpack_z::<P>(v, w))
+    }
+
+    #[inline(always)]
+    fn t1_unpack_shifted(self, v: &[u8], w: &mut Poly) {
+        neon!(pack::t1_unpack_shifted(v, w))
     }
 }
 
@@ -244,6 +250,11 @@ impl Backend for Neon {
     #[inline(always)]
     fn w1_encode<P: Parameters>(self, w1: &[Poly], out: &mut [u8]) {
         neon!(pack::w1_encode::<P>(w1, out))
+    }
+
+    #[inline(always)]
+    fn use_hint_w1_encode<P: Parameters>(self, h: &[Poly], r: &[Poly], out: &mut [u8]) {
+        neon!(for_gamma2!(P, hint_w1::use_hint_w1_encode(h, r, out)))
     }
 
     // Keccak and the samplers it drives.

@@ -90,7 +90,7 @@ fn unpack<const BITS: usize>(v: &[u8], b: i32, max: u32, w: &mut Poly) -> u32 {
     max.wrapping_sub(vmaxvq_u32(most)) >> 31
 }
 
-/// Four fields: the gathered lanes shifted down and masked.
+/// Four fields: the gathered lanes shifted (down, or up for [`t1_unpack_shifted`]) and masked.
 #[inline]
 #[target_feature(enable = "neon")]
 fn field(bytes: uint8x16_t, idx: uint8x16_t, sh: int32x4_t, mask: uint32x4_t) -> uint32x4_t {
@@ -108,6 +108,54 @@ pub(super) fn bit_unpack_narrow(v: &[u8], b: i32, bits: usize, max: u32, w: &mut
         10 => unpack::<10>(v, b, max, w),
         13 => unpack::<13>(v, b, max, w),
         _ => crate::encoding::pack::bit_unpack(v, b, bits, max, w),
+    }
+}
+
+/// t1 * 2^d from pkDecode's 10-bit fields (FIPS 204 Algorithm 18, SimpleBitUnpack, and the
+/// scaling of Alg. 8 step 10), as `crate::encoding::pack::simple_bit_unpack_shifted(v, 10, d,
+/// w)`: the gathers of [`unpack`], but each field shifted up to bit d (`ushl` by d minus its
+/// offset, which drops the bits above it) and masked there, so no pass shifts it afterwards.
+///
+/// Bounds: `v.len() >= 320` (the first 320 bytes are read); out in [0, q).
+#[target_feature(enable = "neon")]
+pub(super) fn t1_unpack_shifted(v: &[u8], w: &mut Poly) {
+    const BITS: usize = 10;
+    const D: i32 = crate::params::D as i32;
+    let len = const { N * BITS / 8 };
+    let v = &v[..len];
+    let idx = [const { gather::<BITS>(0) }, const { gather::<BITS>(4) }];
+    // d - offset for `ushl` (the offsets are 0, 2, 4, 6 < d: left shifts).
+    let sh = [const { shifts::<BITS>(0) }, const { shifts::<BITS>(4) }].map(|s| s.map(|s| s + D));
+    // SAFETY: the arrays are 16 bytes / four i32, readable; `ld1` needs only element alignment.
+    let (idx, sh) = unsafe {
+        (
+            [vld1q_u8(idx[0].as_ptr()), vld1q_u8(idx[1].as_ptr())],
+            [vld1q_s32(sh[0].as_ptr()), vld1q_s32(sh[1].as_ptr())],
+        )
+    };
+    let mask = vdupq_n_u32(((1 << BITS) - 1) << D);
+    let (quads, _) = quads_mut(&mut w.0).as_chunks_mut::<2>();
+    // As in `unpack`: the groups whose 16 bytes lie inside v, then the last from v's last 16.
+    let whole = const { (N * BITS / 8 - 16) / BITS + 1 };
+    let (head, tail) = quads.split_at_mut(whole);
+    for (k, out) in head.iter_mut().enumerate() {
+        let chunk: &[u8; 16] = v[k * BITS..k * BITS + 16].try_into().expect("16 bytes");
+        // SAFETY: `chunk` is 16 readable, initialised bytes.
+        let bytes = unsafe { vld1q_u8(chunk.as_ptr()) };
+        for h in 0..2 {
+            let x = field(bytes, idx[h], sh[h], mask);
+            store(&mut out[h], vreinterpretq_s32_u32(x));
+        }
+    }
+    let last: &[u8; 16] = v[len - 16..].try_into().expect("16 bytes");
+    // SAFETY: `last` is 16 readable, initialised bytes.
+    let bytes = unsafe { vld1q_u8(last.as_ptr()) };
+    for (k, out) in tail.iter_mut().enumerate() {
+        let delta = vdupq_n_u8(((whole + k) * BITS - (len - 16)) as u8);
+        for h in 0..2 {
+            let x = field(bytes, vaddq_u8(idx[h], delta), sh[h], mask);
+            store(&mut out[h], vreinterpretq_s32_u32(x));
+        }
     }
 }
 

@@ -185,6 +185,26 @@ fn bit_unpack_narrow_matches_portable() {
     }
 }
 
+#[test]
+fn t1_unpack_shifted_matches_portable() {
+    let mut rng = SplitMix64(25);
+    for round in 0..ROUNDS {
+        let bytes: Vec<u8> = (0..320)
+            .map(|i| match round {
+                0 => 0,
+                1 => 0xff,
+                2 => 0x55 << (i % 2),
+                _ => (rng.range(0, 255) as u8) ^ (i as u8),
+            })
+            .collect();
+        let (mut want, mut got) = (Poly::ZERO, Poly([-1; N]));
+        crate::encoding::pack::simple_bit_unpack_shifted(&bytes, 10, crate::params::D, &mut want);
+        Neon.t1_unpack_shifted(&bytes, &mut got);
+        assert!(want == got, "t1_unpack_shifted");
+        assert!(got.0.iter().all(|&c| (0..Q).contains(&c)));
+    }
+}
+
 fn check_bit_unpack_z<P: Parameters>() {
     let mut rng = SplitMix64(23);
     for round in 0..ROUNDS {
@@ -232,4 +252,43 @@ fn w1_encode_matches_portable() {
     check_w1_encode::<crate::params::MlDsa44>();
     check_w1_encode::<crate::params::MlDsa65>();
     check_w1_encode::<crate::params::MlDsa87>();
+}
+
+/// The fused UseHint and w1Encode against the portable pair, on every r in [0, q) with h all
+/// 0, all 1 and alternating, and on random r and h.
+fn check_use_hint_w1_encode<P: Parameters>() {
+    let len = 32 * P::W1_BITS;
+    let mut rng = SplitMix64(26);
+    let random = (0..ROUNDS / 10).map(|_| {
+        (0..P::K)
+            .map(|_| Poly(coeffs(&mut rng, 0, Q - 1)))
+            .collect::<Vec<_>>()
+    });
+    for (n, r) in crate::backend::kernel_checks::all_of_zq(P::K)
+        .chain(random)
+        .enumerate()
+    {
+        let mut hs = std::vec![[0; N], [1; N], core::array::from_fn(|i| (i % 2) as i32)];
+        hs.push(core::array::from_fn(|i| ((n * 7 + i * i) % 3 == 0) as i32));
+        for h in hs {
+            let h = std::vec![Poly(h); r.len()];
+            let mut w1 = std::vec![Poly::ZERO; r.len()];
+            let (mut want, mut got) =
+                (std::vec![0u8; r.len() * len], std::vec![7u8; r.len() * len]);
+            Portable.use_hint_vec::<P>(&h, &r, &mut w1);
+            crate::encoding::encode::w1_encode::<P>(&w1, &mut want);
+            Neon.use_hint_w1_encode::<P>(&h, &r, &mut got);
+            assert!(want == got, "use_hint_w1_encode");
+        }
+    }
+}
+
+#[test]
+fn use_hint_w1_encode_matches_portable_on_all_of_zq_gamma2_88() {
+    check_use_hint_w1_encode::<crate::params::MlDsa44>();
+}
+
+#[test]
+fn use_hint_w1_encode_matches_portable_on_all_of_zq_gamma2_32() {
+    check_use_hint_w1_encode::<crate::params::MlDsa65>();
 }
