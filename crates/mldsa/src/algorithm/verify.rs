@@ -138,9 +138,10 @@ pub(crate) fn verify_internal<P: Parameters>(
     })
 }
 
-/// FIPS 204 Algorithm 8 from the key's encoding alone, with mu = `mu_of_tr(tr)` (Alg. 3 step 5)
-/// for tr = H(pk, 64) hashed here: on a backend with a multi-way Keccak, in a lane of ExpandA's
-/// sponges ([`Backend::expand_a_times_and_tr`]) rather than on a state of its own before them.
+/// ML-DSA.Verify_internal (FIPS 204 Algorithm 8) from the key's encoding alone, with mu =
+/// `mu_of_tr(tr)` (Alg. 3 step 5) for tr = H(pk, 64) hashed here: on a backend with a multi-way
+/// Keccak, in a lane of ExpandA's sponges ([`Backend::expand_a_times_and_tr`]) rather than on a
+/// state of its own before them. (Not a spec-map tag: [`verify_internal`] is Algorithm 8's home.)
 ///
 /// `pk` and `sig` must have the parameter set's lengths. Nothing here is secret. Never inlined,
 /// as [`verify_internal`].
