@@ -134,8 +134,7 @@ pub(crate) trait Backend: PackKernels {
         pk: &[u8],
         tr: &mut [u8; TR_LEN],
     ) {
-        crate::hash::keccak::shake256_with(self.keccak(), &[pk], tr);
-        self.expand_a_times::<P>(rho, v, out);
+        tr_then_expand_a_times::<P>(self, rho, v, out, pk, tr)
     }
 
     /// NTT of each polynomial of `v`.
@@ -369,6 +368,22 @@ fn scrub_after_secret_streams<P: Parameters>() {
     if P::XOF == SamplerXof::Aes256Ctr {
         scrub_stack();
     }
+}
+
+/// [`Backend::expand_a_times_and_tr`] apart: tr = H(pk, 64) on `b`'s scalar sponge, then
+/// [`Backend::expand_a_times`]. The default, and the x86-64 backend's path for the Dilithium
+/// v3.1 AES sets.
+#[inline(always)]
+pub(crate) fn tr_then_expand_a_times<P: Parameters>(
+    b: impl Backend,
+    rho: &[u8; 32],
+    v: &[NttPoly],
+    out: &mut [NttPoly],
+    pk: &[u8],
+    tr: &mut [u8; TR_LEN],
+) {
+    crate::hash::keccak::shake256_with(b.keccak(), &[pk], tr);
+    b.expand_a_times::<P>(rho, v, out);
 }
 
 /// [`Backend::expand_a_times`] one row of A-hat (at most 7 KiB) at a time, each entry made by

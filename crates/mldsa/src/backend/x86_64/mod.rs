@@ -17,13 +17,15 @@
 
 pub(crate) mod avx2;
 pub(crate) mod avx512;
+#[forbid(unsafe_code)]
+pub(crate) mod pk_lane;
 pub(crate) mod sample;
 
 use crate::backend::mask_stream::MaskStream;
 use crate::backend::{Backend, PackKernels};
 use crate::math::poly::{N, NttPoly, Poly};
 use crate::math::sparse::{SparseC, SparseScratch};
-use crate::params::{Parameters, SamplerXof};
+use crate::params::{Parameters, SamplerXof, TR_LEN};
 use core::arch::x86_64::__m256i;
 
 cpufeatures::new!(cpuid_avx2, "avx2");
@@ -382,6 +384,30 @@ impl Backend for Avx2 {
         match P::XOF {
             SamplerXof::Shake => avx2!(sample::expand_a_times::<P>(self.keccak4x(), rho, v, out)),
             SamplerXof::Aes256Ctr => crate::backend::expand_a_times_by_rows::<P>(self, rho, v, out),
+        }
+    }
+
+    #[inline(always)]
+    fn expand_a_times_and_tr<P: Parameters>(
+        self,
+        rho: &[u8; 32],
+        v: &[NttPoly],
+        out: &mut [NttPoly],
+        pk: &[u8],
+        tr: &mut [u8; TR_LEN],
+    ) {
+        match P::XOF {
+            SamplerXof::Shake => avx2!(sample::expand_a_times_and_tr::<P>(
+                self.keccak4x(),
+                rho,
+                v,
+                out,
+                pk,
+                tr
+            )),
+            SamplerXof::Aes256Ctr => {
+                crate::backend::tr_then_expand_a_times::<P>(self, rho, v, out, pk, tr)
+            }
         }
     }
 

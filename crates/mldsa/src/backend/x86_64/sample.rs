@@ -10,10 +10,11 @@ use super::avx2::mask_lanes::MaskLanes;
 use super::avx2::sample::{LOAD_SLACK, NTT_FIRST_BLOCKS, NttStream};
 use super::avx512;
 use super::avx512::keccak8x::Keccak8x;
+use super::pk_lane::PkLane;
 use crate::backend::mask_stream::MaskStream;
 use crate::hash::keccak::SHAKE128_RATE as RATE128;
 use crate::math::poly::{NttPoly, Poly};
-use crate::params::Parameters;
+use crate::params::{Parameters, TR_LEN};
 
 /// Whether ExpandA's next batch, with `left` entries left, is eight-way: where the eight-way
 /// permutation runs and more than four are left (a last batch of five to seven with dummy
@@ -85,12 +86,83 @@ pub(crate) fn expand_a_times<P: Parameters>(
     for w in out.iter_mut() {
         *w = NttPoly::ZERO;
     }
+    let mut tags = row_major_tags::<P>();
+    times_batches(keccak, rho, v, out, &mut tags, P::K * P::L);
+    for w in out.iter_mut() {
+        w.reduce();
+    }
+}
+
+/// FIPS 204, Algorithms 32 and 48 (ExpandA, MatrixVectorNTT) fused as in [`expand_a_times`],
+/// with tr = H(pk, 64) (Algorithm 8 step 6) absorbed in lane 0 of the first rounds' sponges
+/// ([`super::pk_lane`]): three entries a round on the four-way permutation, or seven on the
+/// eight-way one where it runs; the entries left when tr is ready go in [`expand_a_times`]'s
+/// batches.
+///
+/// Contract: as [`crate::backend::Backend::expand_a_times_and_tr`]: `out` as
+/// [`expand_a_times`]'s (each entry multiplied into its row's accumulator as soon as it
+/// exists, the same terms in another order), tr = SHAKE256(pk, 64) for any pk.
+#[target_feature(enable = "avx2")]
+pub(crate) fn expand_a_times_and_tr<P: Parameters>(
+    keccak: Keccak4x,
+    rho: &[u8; 32],
+    v: &[NttPoly],
+    out: &mut [NttPoly],
+    pk: &[u8],
+    tr: &mut [u8; TR_LEN],
+) {
+    tick!(ExpandATimes, 1);
+    debug_assert_eq!(v.len(), P::L);
+    debug_assert_eq!(out.len(), P::K);
+    for w in out.iter_mut() {
+        *w = NttPoly::ZERO;
+    }
+    let mut tags = row_major_tags::<P>();
+    let mut pk_lane = PkLane::new(pk);
+    let accumulate = |tag: usize, entry: &NttPoly| {
+        avx2::ntt::multiply_accumulate(&mut out[tag >> 8], entry, &v[tag & 0xFF]);
+    };
+    let made = match Keccak8x::of(keccak) {
+        // SAFETY: a `Keccak8x` exists only where AVX-512 F (with VL and BW) was detected, the
+        // features `a_rounds_with_pk_x8` is compiled for beyond this function's AVX2.
+        Some(wide) => unsafe {
+            avx512::sample::a_rounds_with_pk_x8(wide, rho, &mut pk_lane, tr, &mut tags, accumulate)
+        },
+        None => {
+            avx2::sample::a_rounds_with_pk_x4(keccak, rho, &mut pk_lane, tr, &mut tags, accumulate)
+        }
+    };
+    if !pk_lane.done() {
+        // The entries ran out before pk (a longer pk than the set's): the rest on its own.
+        crate::hash::keccak::shake256_with(avx2::keccak_bmi::permutation(), &[pk], tr);
+    }
+    times_batches(keccak, rho, v, out, &mut tags, P::K * P::L - made);
+    for w in out.iter_mut() {
+        w.reduce();
+    }
+}
+
+/// The tags 256 r + s of A-hat's entries in row-major order, as [`expand_a`] makes them (no
+/// division anywhere).
+fn row_major_tags<P: Parameters>() -> impl Iterator<Item = usize> {
+    (0..P::K).flat_map(|r| (0..P::L).map(move |s| (r << 8) | s))
+}
+
+/// The `left` entries of `tags` in ExpandA's batches ([`eight_way`]), each multiplied into its
+/// row of `out` (not reduced) as soon as its batch is made.
+#[target_feature(enable = "avx2")]
+fn times_batches(
+    keccak: Keccak4x,
+    rho: &[u8; 32],
+    v: &[NttPoly],
+    out: &mut [NttPoly],
+    tags: &mut impl Iterator<Item = usize>,
+    mut left: usize,
+) {
     let mut tmp = [NttPoly::ZERO; 8];
     let mut seeds = [[0u8; 34]; 8];
     let mut buf = [[0u8; NTT_FIRST_BLOCKS * RATE128 + LOAD_SLACK]; 8];
-    // Tags 256 r + s in row-major order, as `expand_a` makes them (no division anywhere).
-    let mut tags = (0..P::K).flat_map(|r| (0..P::L).map(move |s| (r << 8) | s));
-    let (wide, mut left) = (Keccak8x::of(keccak), P::K * P::L);
+    let wide = Keccak8x::of(keccak);
     while left > 0 {
         let wide = eight_way(wide, left);
         let mut batch = [0usize; 8];
@@ -105,9 +177,6 @@ pub(crate) fn expand_a_times<P: Parameters>(
         for (entry, &tag) in tmp.iter().zip(&batch[..n]) {
             avx2::ntt::multiply_accumulate(&mut out[tag >> 8], entry, &v[tag & 0xFF]);
         }
-    }
-    for w in out.iter_mut() {
-        w.reduce();
     }
 }
 

@@ -401,11 +401,16 @@ impl<const RATE: usize> Shake4<RATE> {
         }
     }
 
-    /// XORs the first `RATE` bytes of `block` into state 0 only (the others are unchanged).
+    /// XORs `block` (whole words, at most `RATE` bytes: a block of this sponge, or of a sponge
+    /// of smaller rate run in lane 0, as H(pk) in ExpandA's) into state 0 only (the others are
+    /// unchanged). Panics on another length.
     #[target_feature(enable = "avx2")]
     #[inline]
     pub(crate) fn xor_block_lane0(&mut self, block: &[u8]) {
-        let block = &block[..RATE];
+        assert!(
+            block.len() <= RATE && block.len().is_multiple_of(8),
+            "whole words of a block"
+        );
         for (j, word) in block.chunks_exact(8).enumerate() {
             let word = u64::from_le_bytes(word.try_into().expect("8 bytes"));
             let v = _mm256_set_epi64x(0, 0, 0, word as i64);

@@ -16,9 +16,10 @@
 use super::keccak4x::{Shake128x4, Shake256x4};
 use crate::backend::lanes::next_batch;
 use crate::backend::x86_64::Keccak4x;
+use crate::backend::x86_64::pk_lane::{PkLane, a_rounds_with_pk, pk_rounds};
 use crate::hash::sample::{coeff_from_three_bytes, rej_bounded_bytes, write_seed_66};
 use crate::math::poly::{N, NttPoly, Poly};
-use crate::params::{Parameters, Q};
+use crate::params::{Parameters, Q, TR_LEN};
 use crate::support::declassify::public;
 use core::arch::x86_64::*;
 use zeroize::Zeroize;
@@ -235,6 +236,51 @@ pub(in crate::backend::x86_64) fn seed_a(seed: &mut [u8; 34], rho: &[u8; 32], ta
     seed[33] = (tag >> 8) as u8;
 }
 
+/// Word j (of the 25) of the SHAKE128 state that has absorbed ExpandA's seed `seed` with its
+/// padding (0x1F after the 34 bytes, 0x80 in the last byte of the 168-byte rate, FIPS 202
+/// section 6.2) and is not yet permuted: what [`Shake128x4::absorb_once`] makes of it.
+pub(in crate::backend::x86_64) fn seed_state_word(seed: &[u8; 34], j: usize) -> u64 {
+    const { assert!(RATE128 == 168) };
+    match j {
+        0..4 => u64::from_le_bytes(seed[8 * j..8 * j + 8].try_into().expect("8 bytes")),
+        4 => u64::from(seed[32]) | u64::from(seed[33]) << 8 | 0x1F << 16,
+        20 => 0x80 << 56,
+        _ => 0,
+    }
+}
+
+/// FIPS 204 Algorithms 32 and 30 (ExpandA, RejNTTPoly) with H(pk, 64) of Algorithm 8 step 6
+/// in lane 0, four-way: rounds of three entries of `tags` on lanes 1-3 while lane 0 absorbs
+/// pk's next block before each permutation (see [`crate::backend::x86_64::pk_lane`]), until
+/// pk or the tags run out; each entry goes to `accumulate(tag, entry)` once made. Returns how
+/// many entries were made.
+///
+/// Contract: the entries equal the portable RejNTTPoly's; tr = SHAKE256(pk, 64) once
+/// `pk.done()` (unless the tags ran out first). Rounds after tr is written still XOR no block
+/// into lane 0, and lanes mid-entry when it is written finish that entry.
+#[target_feature(enable = "avx2")]
+pub(in crate::backend::x86_64) fn a_rounds_with_pk_x4(
+    keccak: Keccak4x,
+    rho: &[u8; 32],
+    pk: &mut PkLane,
+    tr: &mut [u8; TR_LEN],
+    tags: &mut impl Iterator<Item = usize>,
+    accumulate: impl FnMut(usize, &NttPoly),
+) -> usize {
+    a_rounds_with_pk!(
+        Shake128x4,
+        keccak,
+        restart_lanes123,
+        [a, b, c],
+        3,
+        rho,
+        pk,
+        tr,
+        tags,
+        accumulate
+    )
+}
+
 /// RejBoundedPoly's inner loop (FIPS 204 Algorithm 31, steps 4-17) over `buf`: appends the
 /// accepted nibbles' values (CoeffFromHalfByte), low nibble first, to `out` from position
 /// `ctr`, stopping at N exactly where the portable loop stops; returns the new count.
@@ -440,7 +486,8 @@ mod tests {
     use super::*;
     use crate::backend::x86_64::sample::{expand_a, expand_a_times};
     use crate::params::{
-        Dilithium2, Dilithium3, Dilithium5, Matrix, MlDsa44, MlDsa65, MlDsa87, PolyVec,
+        Dilithium2, Dilithium2Aes, Dilithium3, Dilithium5, Dilithium5Aes, Matrix, MlDsa44, MlDsa65,
+        MlDsa87, PolyVec,
     };
 
     /// Whether the kernels can run here; prints why a test does nothing when they cannot.
@@ -481,37 +528,101 @@ mod tests {
         }
     }
 
+    /// v for trial `trial` of the fused products: every coefficient 9q - 1 (trial 0), or
+    /// -(9q - 1) (trial 1), else random in (-9q, 9q): the extremes of their contract.
+    fn test_v<P: Parameters>(trial: u64) -> P::NttVecL {
+        let mut v = P::NttVecL::zeroed();
+        for (j, p) in v.as_mut().iter_mut().enumerate() {
+            let bytes: [u8; 1024] = test_bytes("v", trial * 16 + j as u64);
+            for (c, b) in p.0.iter_mut().zip(bytes.chunks_exact(4)) {
+                let x = i32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+                *c = match trial {
+                    0 => 9 * Q - 1,
+                    1 => -(9 * Q - 1),
+                    _ => x % (9 * Q),
+                };
+            }
+        }
+        v
+    }
+
+    /// `got` is congruent to `expect` mod q and within the fused products' bound.
+    fn assert_product_agrees(got: &[NttPoly], expect: &[NttPoly], what: &str) {
+        for (g, e) in got.iter().zip(expect) {
+            for (x, y) in g.0.iter().zip(e.0.iter()) {
+                assert!(x.abs() <= 6_283_009, "{what}: bound");
+                assert_eq!((x - y).rem_euclid(Q), 0, "{what}");
+            }
+        }
+    }
+
     /// The fused ExpandA-times-vector equals the portable one (mod q, within the bound), with v
     /// random in (-9q, 9q) and at its extremes.
     fn expand_a_times_agrees<P: Parameters>(keccak: Keccak4x) {
         use crate::backend::{Backend, Portable};
-        use crate::params::Q;
         // Trials 0 and 1 are the extremes; under Miri one random trial after them.
         for trial in 0..if cfg!(miri) { 3 } else { 6u64 } {
             let rho: [u8; 32] = test_bytes(P::NAME, 100 + trial);
-            let mut v = P::NttVecL::zeroed();
-            for (j, p) in v.as_mut().iter_mut().enumerate() {
-                let bytes: [u8; 1024] = test_bytes("v", trial * 16 + j as u64);
-                for (c, b) in p.0.iter_mut().zip(bytes.chunks_exact(4)) {
-                    let x = i32::from_le_bytes([b[0], b[1], b[2], b[3]]);
-                    *c = match trial {
-                        0 => 9 * Q - 1,
-                        1 => -(9 * Q - 1),
-                        _ => x % (9 * Q),
-                    };
-                }
-            }
+            let v = test_v::<P>(trial);
             let mut expect = P::NttVecK::zeroed();
             Portable.expand_a_times::<P>(&rho, v.as_ref(), expect.as_mut());
             let mut got = P::NttVecK::zeroed();
             // SAFETY: the caller checked for AVX2.
             unsafe { expand_a_times::<P>(keccak, &rho, v.as_ref(), got.as_mut()) };
-            for (g, e) in got.as_ref().iter().zip(expect.as_ref()) {
-                for (x, y) in g.0.iter().zip(e.0.iter()) {
-                    assert!(x.abs() <= 6_283_009, "{}: bound", P::NAME);
-                    assert_eq!((x - y).rem_euclid(Q), 0, "{}: trial {trial}", P::NAME);
-                }
-            }
+            let what = format!("{}: trial {trial}", P::NAME);
+            assert_product_agrees(got.as_ref(), expect.as_ref(), &what);
+        }
+    }
+
+    /// The x86-64 backend's `expand_a_times_and_tr` (H(pk) in lane 0 of ExpandA's sponges for
+    /// the SHAKE sets; apart for the AES ones), on `cpu`'s permutations (four-way AVX2, or
+    /// eight-way AVX-512), equals the portable product (mod q, within the bound) and
+    /// SHAKE256(pk, 64): pk of the set's length, and of others (none, around one and two
+    /// blocks, longer than the rounds can absorb, so tr is finished apart).
+    fn expand_a_times_and_tr_agrees<P: Parameters>(cpu: crate::backend::x86_64::Avx2) {
+        use crate::backend::{Backend, Portable};
+        let others = [0, 1, 135, 136, 137, 271, 272, 1000, P::PK_LEN + 136, 6000];
+        let trials = if cfg!(miri) { 3 } else { 8 + others.len() };
+        for trial in 0..trials as u64 {
+            let rho: [u8; 32] = test_bytes(P::NAME, 500 + trial);
+            let len = trial
+                .checked_sub(8)
+                .map_or(P::PK_LEN, |t| others[t as usize]);
+            let mut pk = vec![0u8; len];
+            crate::hash::keccak::shake256(&[b"pk", &trial.to_le_bytes()], &mut pk);
+            let v = test_v::<P>(trial);
+            let mut expect = P::NttVecK::zeroed();
+            Portable.expand_a_times::<P>(&rho, v.as_ref(), expect.as_mut());
+            let mut expect_tr = [0u8; TR_LEN];
+            crate::hash::keccak::shake256(&[&pk], &mut expect_tr);
+            let mut got = P::NttVecK::zeroed();
+            let mut tr = [0u8; TR_LEN];
+            cpu.expand_a_times_and_tr::<P>(&rho, v.as_ref(), got.as_mut(), &pk, &mut tr);
+            let what = format!("{}: trial {trial}, pk of {len} bytes, {cpu:?}", P::NAME);
+            assert_eq!(tr, expect_tr, "{what}: tr");
+            assert_product_agrees(got.as_ref(), expect.as_ref(), &what);
+        }
+    }
+
+    #[test]
+    fn expand_a_times_and_tr_equals_the_portable_product_and_h_of_pk() {
+        use crate::backend::x86_64::Avx2;
+        let Some(avx2) = Avx2::detect() else {
+            eprintln!("skipped: this CPU has no AVX2");
+            return;
+        };
+        let mut cpus = vec![avx2];
+        match avx2.with_avx512() {
+            Some(wide) => cpus.push(wide),
+            None => eprintln!("eight-way rounds not tested: this CPU has no AVX-512"),
+        }
+        for cpu in cpus {
+            expand_a_times_and_tr_agrees::<MlDsa44>(cpu);
+            expand_a_times_and_tr_agrees::<MlDsa65>(cpu);
+            expand_a_times_and_tr_agrees::<MlDsa87>(cpu);
+            expand_a_times_and_tr_agrees::<Dilithium2>(cpu);
+            expand_a_times_and_tr_agrees::<Dilithium2Aes>(cpu);
+            expand_a_times_and_tr_agrees::<Dilithium5Aes>(cpu);
         }
     }
 

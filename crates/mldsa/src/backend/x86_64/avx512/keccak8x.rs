@@ -198,24 +198,77 @@ impl<const RATE: usize> Shake8<RATE> {
     pub(crate) fn squeeze_blocks(&mut self, mut out: [&mut [u8]; 8]) {
         let len = out[0].len();
         assert!(out.iter().all(|o| o.len() == len), "equal output lengths");
-        let mut words = [0u64; 8];
         let mut offset = 0;
         while offset < len {
             // Whole blocks, checked without `%` (the ct scan forbids division, and at opt-level
             // z a remainder by a constant stays a `div`).
             assert!(len - offset >= RATE, "whole blocks");
-            f1600x8(&mut self.state);
-            for (j, lane) in self.state.iter().enumerate().take(Self::LANES) {
-                // SAFETY: `words` is 64 writable bytes; `storeu` has no alignment requirement.
-                unsafe { _mm512_storeu_si512(words.as_mut_ptr().cast(), *lane) };
-                let at = offset + 8 * j;
-                for (o, w) in out.iter_mut().zip(words) {
-                    o[at..at + 8].copy_from_slice(&w.to_le_bytes());
-                }
-            }
+            self.permute();
+            self.read_block(offset, &mut out);
             offset += RATE;
         }
+    }
+
+    /// Runs the permutation once: the next output block of every lane (after padding), or
+    /// the absorption of the block just XORed in.
+    #[target_feature(enable = "avx2,avx512f")]
+    #[inline]
+    pub(crate) fn permute(&mut self) {
+        f1600x8(&mut self.state);
+    }
+
+    /// Writes the rate part of each state, as bytes, to `out[i][offset..offset + RATE]`. The
+    /// stack copy each lane passes through (secret output, in ExpandMask) is wiped before
+    /// returning.
+    #[target_feature(enable = "avx2,avx512f")]
+    pub(crate) fn read_block(&self, offset: usize, out: &mut [&mut [u8]; 8]) {
+        let mut words = [0u64; 8];
+        for (j, lane) in self.state.iter().enumerate().take(Self::LANES) {
+            // SAFETY: `words` is 64 writable bytes; `storeu` has no alignment requirement.
+            unsafe { _mm512_storeu_si512(words.as_mut_ptr().cast(), *lane) };
+            let at = offset + 8 * j;
+            for (o, w) in out.iter_mut().zip(words) {
+                o[at..at + 8].copy_from_slice(&w.to_le_bytes());
+            }
+        }
         words.zeroize();
+    }
+
+    /// XORs `block` (whole words, at most `RATE` bytes: a block of a sponge of smaller rate run
+    /// in lane 0, as H(pk) in ExpandA's) into state 0 only (the others are unchanged). Panics
+    /// on another length.
+    #[target_feature(enable = "avx2,avx512f")]
+    pub(crate) fn xor_block_lane0(&mut self, block: &[u8]) {
+        assert!(
+            block.len() <= RATE && block.len().is_multiple_of(8),
+            "whole words of a block"
+        );
+        for (lane, word) in self.state.iter_mut().zip(block.chunks_exact(8)) {
+            let word = u64::from_le_bytes(word.try_into().expect("8 bytes"));
+            *lane = _mm512_xor_si512(*lane, _mm512_maskz_set1_epi64(1, word as i64));
+        }
+    }
+
+    /// Makes states 1-7 new sponges that have absorbed a whole (padded) block and not yet
+    /// permuted, leaving state 0 as it is: `words(j)` is word j of the seven blocks (zero past
+    /// the rate), as [`crate::backend::x86_64::avx2::keccak4x::Shake4::restart_lanes123`].
+    #[target_feature(enable = "avx2,avx512f")]
+    pub(crate) fn restart_lanes_1_to_7(&mut self, words: impl Fn(usize) -> [u64; 7]) {
+        for (j, lane) in self.state.iter_mut().enumerate() {
+            let [a, b, c, d, e, f, g] = words(j).map(|w| w as i64);
+            let fresh = _mm512_set_epi64(g, f, e, d, c, b, a, 0);
+            // State 0's element kept, the others fresh.
+            *lane = _mm512_mask_blend_epi64(0b1111_1110, *lane, fresh);
+        }
+    }
+
+    /// The first `out.len()` bytes (at most `RATE`) of state 0's rate part.
+    #[target_feature(enable = "avx2,avx512f")]
+    pub(crate) fn read_lane0(&self, out: &mut [u8]) {
+        for (word, lane) in out.chunks_mut(8).zip(&self.state[..Self::LANES]) {
+            let bytes = (_mm_cvtsi128_si64(_mm512_castsi512_si128(*lane)) as u64).to_le_bytes();
+            word.copy_from_slice(&bytes[..word.len()]);
+        }
     }
 }
 
