@@ -229,6 +229,11 @@ impl PackKernels for Avx2 {
     fn bit_unpack_narrow(self, v: &[u8], b: i32, bits: usize, max: u32, w: &mut Poly) -> u32 {
         avx2!(avx2::arith::bit_unpack_narrow(v, b, bits, max, w))
     }
+
+    #[inline(always)]
+    fn t1_unpack_shifted(self, v: &[u8], w: &mut Poly) {
+        avx2!(avx2::arith::t1_unpack_shifted(v, w))
+    }
 }
 
 impl Backend for Avx2 {

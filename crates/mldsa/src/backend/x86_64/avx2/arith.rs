@@ -804,17 +804,7 @@ pub(crate) fn bit_unpack_narrow(v: &[u8], b: i32, bits: usize, max: u32, w: &mut
     let len = 32 * bits;
     let mut padded = PaddedFields::new();
     padded.0[..len].copy_from_slice(&v[..len]);
-    let mut ctrl = [0i32; 8];
-    let mut shift = [0i32; 8];
-    for (j, (c, s)) in ctrl.iter_mut().zip(shift.iter_mut()).enumerate() {
-        // Field j of a group starts at bit bits j: byte o, bit offset bits j mod 8; with at most
-        // 13 bits and 7 of offset it lies within bytes o..o + 2 (o <= 11).
-        let o = (bits * j) >> 3;
-        *c = (o | (o + 1) << 8 | (o + 2) << 16 | 0x80 << 24) as u32 as i32;
-        *s = ((bits * j) & 7) as i32;
-    }
-    let ctrl = load(&ctrl);
-    let shift = load(&shift);
+    let (ctrl, shift) = field_spread(bits);
     let mask = _mm256_set1_epi32((1 << bits) - 1);
     let bv = _mm256_set1_epi32(b);
     // x > max as a signed compare: x < 2^13, and a max of 2^31 or more checks nothing.
@@ -828,6 +818,43 @@ pub(crate) fn bit_unpack_narrow(v: &[u8], b: i32, bits: usize, max: u32, w: &mut
         store(out, _mm256_sub_epi32(bv, x));
     }
     (_mm256_movemask_epi8(bad) != 0) as u32
+}
+
+/// How a group of eight `bits`-bit fields (`bits` <= 13 bytes) spreads into eight 32-bit
+/// lanes: per lane the `vpshufb` control that gathers the three bytes field j touches (field j
+/// starts at bit `bits` j: byte o, bit offset `bits` j mod 8; with at most 13 bits and 7 of
+/// offset it lies within bytes o..o + 2, o <= 11), and the right shift that aligns it.
+#[target_feature(enable = "avx2")]
+fn field_spread(bits: usize) -> (__m256i, __m256i) {
+    let mut ctrl = [0i32; 8];
+    let mut shift = [0i32; 8];
+    for (j, (c, s)) in ctrl.iter_mut().zip(shift.iter_mut()).enumerate() {
+        let o = (bits * j) >> 3;
+        *c = (o | (o + 1) << 8 | (o + 2) << 16 | 0x80 << 24) as u32 as i32;
+        *s = ((bits * j) & 7) as i32;
+    }
+    (load(&ctrl), load(&shift))
+}
+
+/// t1 * 2^d from one polynomial of pkDecode's t1 (SimpleBitUnpack, FIPS 204 Alg. 18, of
+/// 10-bit fields, times 2^d as verification's Alg. 8 step 10 needs it), AVX2: eight fields (10
+/// bytes) a step, through 16-byte windows of a padded copy (so the last windows stay in bounds).
+///
+/// Contract: [`crate::encoding::pack::simple_bit_unpack_shifted`] with 10 bits and d, whose
+/// coefficients it equals; `v` is 320 bytes. Public data (a public key).
+#[target_feature(enable = "avx2")]
+pub(crate) fn t1_unpack_shifted(v: &[u8], w: &mut Poly) {
+    const BITS: usize = 10;
+    let mut padded = [0u8; 32 * BITS + 16];
+    padded[..32 * BITS].copy_from_slice(&v[..32 * BITS]);
+    let (ctrl, shift) = field_spread(BITS);
+    let mask = _mm256_set1_epi32((1 << BITS) - 1);
+    for (g, out) in lanes_mut(w).iter_mut().enumerate() {
+        let window = load16(&padded[g * BITS..g * BITS + 16]);
+        let x = _mm256_shuffle_epi8(_mm256_set_m128i(window, window), ctrl);
+        let x = _mm256_and_si256(_mm256_srlv_epi32(x, shift), mask);
+        store(out, _mm256_slli_epi32::<{ D as i32 }>(x));
+    }
 }
 
 /// c := c + q where c < 0, for every coefficient (NTT^-1's output brought to [0, q)), AVX2.
@@ -1323,13 +1350,14 @@ mod tests {
     /// alone (every field at its extremes 0 and 2^bits - 1 sits next to each other one), and
     /// random bytes.
     /// BitPack z too: each case's z packed back (see inside).
-    fn bit_unpack_z_matches<P: Parameters>() {
-        let len = 32 * P::Z_BITS;
+    /// Packed bytes to unpack, `len` of them: constant bytes, one bit set in zeros and cleared
+    /// in ones (every `step`-th bit), and `random` pseudorandom strings from `seed`.
+    fn unpack_cases(len: usize, step: usize, seed: u64, random: usize) -> Vec<Vec<u8>> {
         let mut cases: Vec<Vec<u8>> = [0x00, 0xff, 0x55, 0xaa]
             .iter()
             .map(|&b| vec![b; len])
             .collect();
-        for bit in miri_every(8 * len, 97) {
+        for bit in miri_every(8 * len, step) {
             let mut v = vec![0u8; len];
             v[bit / 8] = 1 << (bit % 8);
             cases.push(v);
@@ -1337,10 +1365,16 @@ mod tests {
             v[bit / 8] ^= 1 << (bit % 8);
             cases.push(v);
         }
-        let mut rng = SplitMix64(P::Z_BITS as u64);
-        for _ in 0..rounds(2000, 4) {
+        let mut rng = SplitMix64(seed);
+        for _ in 0..random {
             cases.push((0..len).map(|_| rng.next_u64() as u8).collect());
         }
+        cases
+    }
+
+    fn bit_unpack_z_matches<P: Parameters>() {
+        let len = 32 * P::Z_BITS;
+        let cases = unpack_cases(len, 97, P::Z_BITS as u64, rounds(2000, 4));
         let (mut got, mut want) = (Poly::ZERO, Poly::ZERO);
         for (n, v) in cases.iter().enumerate() {
             got.0.fill(0x5a5a_5a5a);
@@ -1381,6 +1415,24 @@ mod tests {
     fn bit_unpack_z_20_bit_ml_dsa_65() {
         if have_avx2() {
             bit_unpack_z_matches::<MlDsa65>();
+        }
+    }
+
+    /// t1 * 2^d against the portable unpack: constant bytes, every single bit set in zeros and
+    /// cleared in ones (each field at each of its bits, in every lane and group), random bytes.
+    #[test]
+    fn t1_unpack_shifted_matches() {
+        if !have_avx2() {
+            return;
+        }
+        let cases = unpack_cases(320, 7, 10, rounds(500, 4));
+        let (mut got, mut want) = (Poly::ZERO, Poly::ZERO);
+        for (n, v) in cases.iter().enumerate() {
+            got.0.fill(0x5a5a_5a5a);
+            crate::encoding::pack::simple_bit_unpack_shifted(v, 10, D, &mut want);
+            // SAFETY: checked for AVX2 above.
+            unsafe { t1_unpack_shifted(v, &mut got) };
+            assert_polys_eq(&std::format!("t1 * 2^d, case {n}"), &[got], &[want], &[]);
         }
     }
 
