@@ -128,6 +128,47 @@ impl Keccak8x {
     }
 }
 
+/// The 8x8 transpose of 64-bit elements: element i of output k is element k of input i (input
+/// j holds word j of the eight states; output i, state i's eight words). Three rounds of eight
+/// shuffles: pairs of words (`unpack`), then 128-bit quarters twice (`shuffle_i64x2`).
+#[target_feature(enable = "avx512f")]
+fn transpose8(r: [__m512i; 8]) -> [__m512i; 8] {
+    // t: within each 128-bit quarter q, (r_a[2q], r_b[2q]) (lo) or (r_a[2q + 1], r_b[2q + 1]) (hi).
+    let t = [
+        _mm512_unpacklo_epi64(r[0], r[1]),
+        _mm512_unpackhi_epi64(r[0], r[1]),
+        _mm512_unpacklo_epi64(r[2], r[3]),
+        _mm512_unpackhi_epi64(r[2], r[3]),
+        _mm512_unpacklo_epi64(r[4], r[5]),
+        _mm512_unpackhi_epi64(r[4], r[5]),
+        _mm512_unpacklo_epi64(r[6], r[7]),
+        _mm512_unpackhi_epi64(r[6], r[7]),
+    ];
+    // 0x88 takes quarters 0 and 2 of each operand, 0xDD quarters 1 and 3: u[0] holds elements
+    // 0 and 4 of inputs 0-3 (as pairs), u[1] elements 2 and 6, u[2] 1 and 5, u[3] 3 and 7; u[4..]
+    // the same of inputs 4-7.
+    let u = [
+        _mm512_shuffle_i64x2::<0x88>(t[0], t[2]),
+        _mm512_shuffle_i64x2::<0xDD>(t[0], t[2]),
+        _mm512_shuffle_i64x2::<0x88>(t[1], t[3]),
+        _mm512_shuffle_i64x2::<0xDD>(t[1], t[3]),
+        _mm512_shuffle_i64x2::<0x88>(t[4], t[6]),
+        _mm512_shuffle_i64x2::<0xDD>(t[4], t[6]),
+        _mm512_shuffle_i64x2::<0x88>(t[5], t[7]),
+        _mm512_shuffle_i64x2::<0xDD>(t[5], t[7]),
+    ];
+    [
+        _mm512_shuffle_i64x2::<0x88>(u[0], u[4]),
+        _mm512_shuffle_i64x2::<0x88>(u[2], u[6]),
+        _mm512_shuffle_i64x2::<0x88>(u[1], u[5]),
+        _mm512_shuffle_i64x2::<0x88>(u[3], u[7]),
+        _mm512_shuffle_i64x2::<0xDD>(u[0], u[4]),
+        _mm512_shuffle_i64x2::<0xDD>(u[2], u[6]),
+        _mm512_shuffle_i64x2::<0xDD>(u[1], u[5]),
+        _mm512_shuffle_i64x2::<0xDD>(u[3], u[7]),
+    ]
+}
+
 /// Eight SHAKE sponges (FIPS 202 section 6.2) with a rate of `RATE` bytes, in lockstep: absorb
 /// once, then squeeze whole blocks, as [`crate::backend::x86_64::avx2::keccak4x::Shake4`] does four
 /// at a time.
@@ -217,21 +258,33 @@ impl<const RATE: usize> Shake8<RATE> {
         f1600x8(&mut self.state);
     }
 
-    /// Writes the rate part of each state, as bytes, to `out[i][offset..offset + RATE]`. The
-    /// stack copy each lane passes through (secret output, in ExpandMask) is wiped before
-    /// returning.
+    /// Writes the rate part of each state, as bytes, to `out[i][offset..offset + RATE]`: eight
+    /// words of the eight states at a time, an 8x8 transpose of 64-bit elements ([`transpose8`])
+    /// giving each state's 64 contiguous output bytes; the last group (five words for SHAKE128,
+    /// one for SHAKE256) through the same transpose with zero rows, stored masked. Nothing goes
+    /// through the stack on purpose (the output may be secret: ExpandMask).
     #[target_feature(enable = "avx2,avx512f")]
     pub(crate) fn read_block(&self, offset: usize, out: &mut [&mut [u8]; 8]) {
-        let mut words = [0u64; 8];
-        for (j, lane) in self.state.iter().enumerate().take(Self::LANES) {
-            // SAFETY: `words` is 64 writable bytes; `storeu` has no alignment requirement.
-            unsafe { _mm512_storeu_si512(words.as_mut_ptr().cast(), *lane) };
+        let mut j = 0;
+        while j < Self::LANES {
+            let n = (Self::LANES - j).min(8);
+            let rows = transpose8(core::array::from_fn(|k| {
+                if k < n {
+                    self.state[j + k]
+                } else {
+                    _mm512_setzero_si512()
+                }
+            }));
             let at = offset + 8 * j;
-            for (o, w) in out.iter_mut().zip(words) {
-                o[at..at + 8].copy_from_slice(&w.to_le_bytes());
+            for (o, row) in out.iter_mut().zip(rows) {
+                let dst = &mut o[at..at + 8 * n];
+                // SAFETY: the mask enables the first n 64-bit elements only, so the store
+                // writes 8n bytes, all of `dst` (bounds-checked above) and nothing past it;
+                // `storeu` has no alignment requirement.
+                unsafe { _mm512_mask_storeu_epi64(dst.as_mut_ptr().cast(), 0xFF >> (8 - n), row) };
             }
+            j += n;
         }
-        words.zeroize();
     }
 
     /// XORs `block` (whole words, at most `RATE` bytes: a block of a sponge of smaller rate run
