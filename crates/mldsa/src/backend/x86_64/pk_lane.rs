@@ -130,11 +130,12 @@ pub(in crate::backend::x86_64) type Entries<'a> = core::iter::Zip<
 
 /// The body of the round kernels `a_rounds_with_pk_x4` (AVX2) and `a_rounds_with_pk_x8`
 /// (AVX-512), written once over their sponges: `$sponge` (made from `$keccak`) has lanes
-/// `0, $lane...`, and `$restart` starts lanes 1.. on the given words of their padded seeds. The
+/// `0, $lane...`, and `$restart` starts lanes 1.. on the given words of their padded seeds;
+/// `$wide` is the AVX-512 token for the rejection's sixteen-a-step loop, if there is one. The
 /// two sponges' methods share names and contracts but run under different target features, which
 /// a trait could carry only as `unsafe` methods.
 macro_rules! a_rounds_with_pk {
-    ($sponge:ty, $keccak:expr, $restart:ident, [$($lane:ident),+], $lanes:literal,
+    ($sponge:ty, $keccak:expr, $wide:expr, $restart:ident, [$($lane:ident),+], $lanes:literal,
      $rho:expr, $pk:expr, $tr:expr, $tags:expr, $accumulate:expr) => {{
         let mut g = <$sponge>::new($keccak);
         let mut seeds = [[0u8; 34]; $lanes];
@@ -155,7 +156,7 @@ macro_rules! a_rounds_with_pk {
                     g.read_block(offset, &mut out);
                 });
             };
-            rej_ntt_lanes(squeeze, [None, $($lane),+], NTT_FIRST_BLOCKS, &mut buf);
+            rej_ntt_lanes(squeeze, [None, $($lane),+], NTT_FIRST_BLOCKS, &mut buf, $wide);
             n
         })
     }};

@@ -16,6 +16,8 @@
 use super::keccak4x::{Shake128x4, Shake256x4};
 use crate::backend::lanes::next_batch;
 use crate::backend::x86_64::Keccak4x;
+use crate::backend::x86_64::avx512::keccak8x::Keccak8x;
+use crate::backend::x86_64::avx512::sample::rej_uniform_x16;
 use crate::backend::x86_64::pk_lane::{PkLane, a_rounds_with_pk, pk_rounds};
 use crate::hash::sample::{coeff_from_three_bytes, rej_bounded_bytes, write_seed_66};
 use crate::math::poly::{N, NttPoly, Poly};
@@ -113,8 +115,21 @@ const COMPRESS: [u64; 256] = {
 /// Constant time: public data only (A-hat is derived from rho), so the branches and the table
 /// index may depend on it.
 #[target_feature(enable = "avx2")]
-fn rej_uniform(out: &mut [i32; N], mut ctr: usize, buf: &[u8], len: usize) -> usize {
-    debug_assert!(len <= buf.len() && ctr <= N);
+fn rej_uniform(out: &mut [i32; N], ctr: usize, buf: &[u8], len: usize) -> usize {
+    rej_uniform_from(out, ctr, buf, 0, len)
+}
+
+/// [`rej_uniform`] from byte `pos` of `buf[..len]` on (a multiple of 3: where a wider loop
+/// stopped, [`crate::backend::x86_64::avx512::sample::rej_uniform_x16`]).
+#[target_feature(enable = "avx2")]
+pub(in crate::backend::x86_64) fn rej_uniform_from(
+    out: &mut [i32; N],
+    mut ctr: usize,
+    buf: &[u8],
+    mut pos: usize,
+    len: usize,
+) -> usize {
+    debug_assert!(len <= buf.len() && ctr <= N && pos.is_multiple_of(3));
     let q = _mm256_set1_epi32(Q);
     let low23 = _mm256_set1_epi32(0x7F_FFFF);
     // After the 64-bit permutation below the low 128-bit half holds bytes 0..16 and the high
@@ -123,7 +138,6 @@ fn rej_uniform(out: &mut [i32; N], mut ctr: usize, buf: &[u8], len: usize) -> us
         0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1, //
         4, 5, 6, -1, 7, 8, 9, -1, 10, 11, 12, -1, 13, 14, 15, -1,
     );
-    let mut pos = 0;
     while ctr + 8 <= N && pos + 24 <= len && pos + 32 <= buf.len() {
         let bytes = &buf[pos..pos + 32];
         // SAFETY: `bytes` is 32 readable bytes; `loadu` has no alignment requirement.
@@ -163,12 +177,16 @@ pub(in crate::backend::x86_64) type NttStream = [u8; NTT_FIRST_BLOCKS * RATE128 
 /// call are read, and the slack bytes the vector loads reach past them only feed candidates
 /// that are not used), so that a caller expanding many entries zeroes it once, not once per
 /// batch (3.4 KiB of memset per batch was a measurable part of ExpandA; the data is public).
+///
+/// Where `wide` is given (AVX-512 is there), the rejection takes sixteen candidates a step
+/// ([`crate::backend::x86_64::avx512::sample::rej_uniform_x16`]); the results are the same.
 #[target_feature(enable = "avx2")]
 pub(in crate::backend::x86_64) fn rej_ntt_lanes<const W: usize>(
     mut squeeze: impl FnMut([&mut [u8]; W]),
     mut outs: [Option<&mut NttPoly>; W],
     first_blocks: usize,
     buf: &mut [NttStream; W],
+    wide: Option<Keccak8x>,
 ) {
     debug_assert!((1..=NTT_FIRST_BLOCKS).contains(&first_blocks));
     // Dummy lanes count as done.
@@ -180,7 +198,12 @@ pub(in crate::backend::x86_64) fn rej_ntt_lanes<const W: usize>(
             if let Some(out) = out
                 && *c < N
             {
-                *c = rej_uniform(&mut out.0, *c, b, len);
+                *c = match wide {
+                    // SAFETY: a `Keccak8x` exists only where AVX-512 F, VL and BW were
+                    // detected, the features `rej_uniform_x16` is compiled for beyond AVX2.
+                    Some(_) => unsafe { rej_uniform_x16(&mut out.0, *c, b, len) },
+                    None => rej_uniform(&mut out.0, *c, b, len),
+                };
             }
         }
         len = RATE128;
@@ -199,7 +222,13 @@ fn rej_ntt_poly_x4(
 ) {
     let mut g = Shake128x4::new(keccak);
     g.absorb_once([&seeds[0], &seeds[1], &seeds[2], &seeds[3]]);
-    rej_ntt_lanes(|out| g.squeeze_blocks(out), outs, first_blocks, buf);
+    rej_ntt_lanes(
+        |out| g.squeeze_blocks(out),
+        outs,
+        first_blocks,
+        buf,
+        Keccak8x::of(keccak),
+    );
 }
 
 /// One batch of ExpandA: the next four of `entries` (tag 256 r + s, output), or fewer with
@@ -270,6 +299,7 @@ pub(in crate::backend::x86_64) fn a_rounds_with_pk_x4(
     a_rounds_with_pk!(
         Shake128x4,
         keccak,
+        Keccak8x::of(keccak),
         restart_lanes123,
         [a, b, c],
         3,
@@ -878,21 +908,33 @@ mod tests {
                 };
                 buf[3 * k..3 * k + 3].copy_from_slice(&v.to_le_bytes()[..3]);
             }
-            let start = [0, 1, 100, 247, 248, 249, 255, N][trial as usize % 8];
-            let len = [NTT_FIRST_BLOCKS * RATE128, RATE128, 24, 27, 3, 0][trial as usize % 6];
+            let start = [0, 1, 100, 239, 240, 241, 247, 248, 249, 255, N][trial as usize % 11];
+            let len = [NTT_FIRST_BLOCKS * RATE128, RATE128, 48, 51, 24, 27, 3, 0];
+            let len = len[trial as usize % 8];
             let mut expect = [-1i32; N];
-            let mut got = [-1i32; N];
             let want = rej_uniform_scalar(&mut expect, start, &buf[..len]);
-            // SAFETY: AVX2 was detected above.
-            let n = unsafe { rej_uniform(&mut got, start, &buf, len) };
-            assert_eq!(n, want, "trial {trial}");
-            // Past the count the vector code may leave rejected candidates; below it, not.
-            assert_eq!(
-                got[start.min(n)..n],
-                expect[start.min(n)..n],
-                "trial {trial}"
-            );
-            assert!(got[..start].iter().all(|&c| c == -1));
+            // The AVX2 loop, and the AVX-512 one (sixteen a step) where the CPU has it.
+            let wide = Keccak4x::all_here()
+                .into_iter()
+                .find_map(|(_, keccak)| Keccak8x::of(keccak));
+            for sixteen in [false, true] {
+                let mut got = [-1i32; N];
+                let n = match (sixteen, wide) {
+                    // SAFETY: AVX2 was detected above.
+                    (false, _) => unsafe { rej_uniform(&mut got, start, &buf, len) },
+                    // SAFETY: a `Keccak8x` exists only where AVX-512 F, VL and BW were detected.
+                    (true, Some(_)) => unsafe { rej_uniform_x16(&mut got, start, &buf, len) },
+                    (true, None) => continue,
+                };
+                assert_eq!(n, want, "trial {trial}, sixteen {sixteen}");
+                // Past the count the vector code may leave rejected candidates; below it, not.
+                assert_eq!(
+                    got[start.min(n)..n],
+                    expect[start.min(n)..n],
+                    "trial {trial}, sixteen {sixteen}"
+                );
+                assert!(got[..start].iter().all(|&c| c == -1));
+            }
         }
     }
 }

@@ -6,13 +6,15 @@
 
 use crate::backend::lanes::next_batch;
 use crate::backend::x86_64::avx2::sample::{
-    LOAD_SLACK, NTT_FIRST_BLOCKS, NttStream, rej_ntt_lanes, seed_a, seed_state_word,
+    LOAD_SLACK, NTT_FIRST_BLOCKS, NttStream, rej_ntt_lanes, rej_uniform_from, seed_a,
+    seed_state_word,
 };
 use crate::backend::x86_64::avx512::keccak8x::{Keccak8x, Shake128x8};
 use crate::backend::x86_64::pk_lane::{PkLane, a_rounds_with_pk, pk_rounds};
 use crate::hash::keccak::SHAKE128_RATE as RATE128;
-use crate::math::poly::NttPoly;
-use crate::params::TR_LEN;
+use crate::math::poly::{N, NttPoly};
+use crate::params::{Q, TR_LEN};
+use core::arch::x86_64::*;
 
 /// RejNTTPoly eight seeds at a time, on the eight-way permutation (AVX-512 F; `Keccak8x`
 /// proves it present): as the four-way batch in [`crate::backend::x86_64::avx2::sample`].
@@ -25,7 +27,57 @@ fn rej_ntt_poly_x8(
 ) {
     let mut g = Shake128x8::new(keccak);
     g.absorb_short(seeds.each_ref().map(|s| &s[..]));
-    rej_ntt_lanes(|out| g.squeeze_blocks(out), outs, NTT_FIRST_BLOCKS, buf);
+    rej_ntt_lanes(
+        |out| g.squeeze_blocks(out),
+        outs,
+        NTT_FIRST_BLOCKS,
+        buf,
+        Some(keccak),
+    );
+}
+
+/// RejNTTPoly's inner loop (FIPS 204 Algorithm 30, steps 4-12) as
+/// [`crate::backend::x86_64::avx2::sample::rej_uniform_from`] from byte 0, sixteen candidates
+/// a step while sixteen more values surely fit and a 64-byte load stays in `buf`: 48 bytes,
+/// four per 128-bit quarter (`vpermd`), spread into sixteen 32-bit lanes (`vpshufb`), masked to
+/// 23 bits, compared with q, the accepted ones packed to the front (`vpcompressd`) and stored
+/// (up to 16 values past the new count, always below N; later ones overwrite them). The AVX2
+/// loop takes the rest. Twice the candidates of the AVX2 step in about as many instructions,
+/// and half the steps in the count's dependency chain.
+///
+/// Contract: as `rej_uniform_from` (the same count and coefficients). Constant time: public
+/// data only (A-hat is derived from rho).
+#[target_feature(enable = "avx2,avx512f,avx512bw")]
+pub(in crate::backend::x86_64) fn rej_uniform_x16(
+    out: &mut [i32; N],
+    mut ctr: usize,
+    buf: &[u8],
+    len: usize,
+) -> usize {
+    debug_assert!(len <= buf.len() && ctr <= N);
+    let q = _mm512_set1_epi32(Q);
+    let low23 = _mm512_set1_epi32(0x7F_FFFF);
+    // Quarter k gets bytes 12k..12k + 16 (dwords 3k..3k + 4), candidates 4k..4k + 4.
+    let quarters = _mm512_setr_epi32(0, 1, 2, 3, 3, 4, 5, 6, 6, 7, 8, 9, 9, 10, 11, 12);
+    let spread = _mm512_broadcast_i32x4(_mm_setr_epi8(
+        0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1,
+    ));
+    let mut pos = 0;
+    while ctr + 16 <= N && pos + 48 <= len && pos + 64 <= buf.len() {
+        let bytes = &buf[pos..pos + 64];
+        // SAFETY: `bytes` is 64 readable bytes; `loadu` has no alignment requirement.
+        let raw = unsafe { _mm512_loadu_si512(bytes.as_ptr().cast()) };
+        let z = _mm512_shuffle_epi8(_mm512_permutexvar_epi32(quarters, raw), spread);
+        let z = _mm512_and_si512(z, low23);
+        let accept = _mm512_cmplt_epi32_mask(z, q);
+        let packed = _mm512_maskz_compress_epi32(accept, z);
+        let dst = &mut out[ctr..ctr + 16];
+        // SAFETY: `dst` is 16 writable i32s; `storeu` has no alignment requirement.
+        unsafe { _mm512_storeu_si512(dst.as_mut_ptr().cast(), packed) };
+        ctr += accept.count_ones() as usize;
+        pos += 48;
+    }
+    rej_uniform_from(out, ctr, buf, pos, len)
 }
 
 /// One batch of ExpandA: the next eight of `entries` (tag 256 r + s, output), or fewer with
@@ -58,6 +110,7 @@ pub(in crate::backend::x86_64) fn a_rounds_with_pk_x8(
     a_rounds_with_pk!(
         Shake128x8,
         wide,
+        Some(wide),
         restart_lanes_1_to_7,
         [a, b, c, d, e, f, h],
         7,
