@@ -287,6 +287,11 @@ pub(in crate::backend::x86_64) fn seed_state_word(seed: &[u8; 34], j: usize) -> 
 /// Contract: the entries equal the portable RejNTTPoly's; tr = SHAKE256(pk, 64) once
 /// `pk.done()` (unless the tags ran out first). Rounds after tr is written still XOR no block
 /// into lane 0, and lanes mid-entry when it is written finish that entry.
+///
+/// Never inlined: its buffers (a round's entries and streams, about 14 KiB eight-way) must
+/// not share a frame with the batches that follow it (ST-1: merged, they put verification
+/// over its recorded stack in the native build).
+#[inline(never)]
 #[target_feature(enable = "avx2")]
 pub(in crate::backend::x86_64) fn a_rounds_with_pk_x4(
     keccak: Keccak4x,

@@ -98,6 +98,11 @@ pub(in crate::backend::x86_64) fn a_batch_x8<'a>(
 /// FIPS 204 Algorithms 32 and 30 (ExpandA, RejNTTPoly) with H(pk, 64) of Algorithm 8 step 6
 /// in lane 0, eight-way: rounds of seven entries on lanes 1-7, as the four-way
 /// [`crate::backend::x86_64::avx2::sample::a_rounds_with_pk_x4`], whose contract this has.
+///
+/// Never inlined: its buffers (a round's entries and streams, about 14 KiB eight-way) must
+/// not share a frame with the batches that follow it (ST-1: merged, they put verification
+/// over its recorded stack in the native build).
+#[inline(never)]
 #[target_feature(enable = "avx2,avx512f")]
 pub(in crate::backend::x86_64) fn a_rounds_with_pk_x8(
     wide: Keccak8x,
