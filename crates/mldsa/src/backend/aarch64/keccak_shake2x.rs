@@ -105,7 +105,7 @@ impl<const RATE: usize> Shake2<RATE> {
     /// padding and the blocks the caller XORs in and reads depend on the rate.
     #[inline]
     pub(crate) fn pad_lane_at_rate(&mut self, i: usize, len: usize, rate: usize) {
-        debug_assert!(rate.is_multiple_of(8) && rate <= RATE && len < rate);
+        debug_assert!(rate & 7 == 0 && rate <= RATE && len < rate);
         self.state[len >> 3][i] ^= 0x1Fu64 << (8 * (len & 7));
         self.state[(rate >> 3) - 1][i] ^= 0x80u64 << 56;
     }

@@ -25,30 +25,24 @@ use crate::params::TR_LEN;
 /// pk's SHAKE256 blocks (FIPS 202 section 6.2: the SHAKE suffix and pad10*1 at rate 136),
 /// handed out one at a time for lane 0, and tr once the last one has been permuted.
 pub(in crate::backend::x86_64) struct PkLane<'a> {
-    /// The whole blocks of pk not yet handed out (a whole number of blocks long).
-    whole: &'a [u8],
-    /// pk's last bytes (fewer than a block, maybe none), padded: the last block.
+    /// What of pk has not been handed out yet.
+    rest: &'a [u8],
+    /// The last block (pk's last bytes, fewer than a block, maybe none, padded), made when
+    /// it is handed out.
     last: [u8; RATE256],
     /// Whether the last block has been handed out.
     done: bool,
 }
 
 impl<'a> PkLane<'a> {
-    /// pk's blocks, none handed out yet.
+    /// pk's blocks, none handed out yet. They are split off one at a time as they are handed
+    /// out: finding the last block's length up front takes a remainder by 136, which stays a
+    /// `div` at opt-level z even written as a subtraction loop, and the constant-time scan
+    /// forbids division in every mldsa function (scripts/ct-check.sh).
     pub(in crate::backend::x86_64) fn new(pk: &'a [u8]) -> Self {
-        // The whole blocks by subtraction: `chunks_exact`'s `%` stays a `div` at opt-level z,
-        // which the constant-time scan forbids in every mldsa function (scripts/ct-check.sh).
-        let mut rest = pk;
-        while let Some((_, tail)) = rest.split_first_chunk::<RATE256>() {
-            rest = tail;
-        }
-        let whole = &pk[..pk.len() - rest.len()];
-        let mut last = [0u8; RATE256];
-        last[..rest.len()].copy_from_slice(rest);
-        crate::backend::x86_64::avx2::keccak4x::shake_pad(&mut last, rest.len());
         Self {
-            whole,
-            last,
+            rest: pk,
+            last: [0u8; RATE256],
             done: false,
         }
     }
@@ -77,14 +71,17 @@ impl<'a> PkLane<'a> {
     /// The block to XOR into lane 0 before the next permutation, and whether it is the last one
     /// (then lane 0's rate holds tr after that permutation); `None` once all are handed out.
     fn next_block(&mut self) -> Option<(&[u8], bool)> {
-        if let Some((block, tail)) = self.whole.split_first_chunk::<RATE256>() {
-            self.whole = tail;
-            return Some((block, false));
-        }
         if self.done {
             return None;
         }
+        if let Some((block, tail)) = self.rest.split_first_chunk::<RATE256>() {
+            self.rest = tail;
+            return Some((block, false));
+        }
         self.done = true;
+        let len = self.rest.len();
+        self.last[..len].copy_from_slice(self.rest);
+        crate::backend::x86_64::avx2::keccak4x::shake_pad(&mut self.last, len);
         Some((&self.last, true))
     }
 

@@ -408,7 +408,7 @@ impl<const RATE: usize> Shake4<RATE> {
     #[inline]
     pub(crate) fn xor_block_lane0(&mut self, block: &[u8]) {
         assert!(
-            block.len() <= RATE && block.len().is_multiple_of(8),
+            block.len() <= RATE && block.len() & 7 == 0,
             "whole words of a block"
         );
         for (j, word) in block.chunks_exact(8).enumerate() {

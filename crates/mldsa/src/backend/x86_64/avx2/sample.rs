@@ -129,7 +129,7 @@ pub(in crate::backend::x86_64) fn rej_uniform_from(
     mut pos: usize,
     len: usize,
 ) -> usize {
-    debug_assert!(len <= buf.len() && ctr <= N && pos.is_multiple_of(3));
+    debug_assert!(len <= buf.len() && ctr <= N);
     let q = _mm256_set1_epi32(Q);
     let low23 = _mm256_set1_epi32(0x7F_FFFF);
     // After the 64-bit permutation below the low 128-bit half holds bytes 0..16 and the high

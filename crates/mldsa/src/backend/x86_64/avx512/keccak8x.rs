@@ -293,7 +293,7 @@ impl<const RATE: usize> Shake8<RATE> {
     #[target_feature(enable = "avx2,avx512f")]
     pub(crate) fn xor_block_lane0(&mut self, block: &[u8]) {
         assert!(
-            block.len() <= RATE && block.len().is_multiple_of(8),
+            block.len() <= RATE && block.len() & 7 == 0,
             "whole words of a block"
         );
         for (lane, word) in self.state.iter_mut().zip(block.chunks_exact(8)) {
