@@ -371,8 +371,8 @@ fn scrub_after_secret_streams<P: Parameters>() {
 }
 
 /// [`Backend::expand_a_times_and_tr`] apart: tr = H(pk, 64) on `b`'s scalar sponge, then
-/// [`Backend::expand_a_times`]. The default, and the x86-64 backend's path for the Dilithium
-/// v3.1 AES sets.
+/// [`Backend::expand_a_times`]. The default, and the x86-64 and AArch64 backends' path for the
+/// Dilithium v3.1 AES sets.
 #[inline(always)]
 pub(crate) fn tr_then_expand_a_times<P: Parameters>(
     b: impl Backend,

@@ -297,8 +297,7 @@ impl Backend for Neon {
                 sample::expand_a_times_and_tr::<P>(self, Keccak2x::detect(), rho, v, out, pk, tr)
             }
             SamplerXof::Aes256Ctr => {
-                crate::hash::keccak::shake256_with(self.keccak(), &[pk], tr);
-                self.expand_a_times::<P>(rho, v, out);
+                crate::backend::tr_then_expand_a_times::<P>(self, rho, v, out, pk, tr)
             }
         }
     }
