@@ -43,11 +43,38 @@ const fn shifts<const BITS: usize>(first: usize) -> [i32; 4] {
 /// loaded (the last field's four bytes end at byte 7 * BITS / 8 + 3 <= 14).
 #[target_feature(enable = "neon")]
 fn unpack<const BITS: usize>(v: &[u8], b: i32, max: u32, w: &mut Poly) -> u32 {
+    let sh = [const { shifts::<BITS>(0) }, const { shifts::<BITS>(4) }];
+    let mask = vdupq_n_u32((1 << BITS) - 1);
+    let bv = vdupq_n_s32(b);
+    let mut most = vdupq_n_u32(0);
+    each_group::<BITS>(v, w, sh, mask, |out, x| {
+        most = vmaxq_u32(most, x);
+        store(out, vsubq_s32(bv, vreinterpretq_s32_u32(x)));
+    });
+    // The portable verdict ORs (max - x) >> 31 over every x: for max < 2^31 (its Bounds) that
+    // is 1 exactly when the largest x exceeds max, and for max >= 2^31 + 2^13 (u32::MAX, the
+    // callers that check nothing) it is 1 either way, as here.
+    max.wrapping_sub(vmaxvq_u32(most)) >> 31
+}
+
+/// The N fields of `v` (BITS <= 13 bits each, `v` at least N * BITS / 8 bytes), eight at a
+/// time: each group's two vectors of four fields ([`field`] with the shifts `sh` and `mask`)
+/// go to `put` with the group's two quarters of `w`. The groups whose 16 bytes lie inside v
+/// first, then the rest from the last 16 bytes of v with the indices moved up by the
+/// difference (public: it depends on the group's index only).
+#[inline]
+#[target_feature(enable = "neon")]
+fn each_group<const BITS: usize>(
+    v: &[u8],
+    w: &mut Poly,
+    sh: [[i32; 4]; 2],
+    mask: uint32x4_t,
+    mut put: impl FnMut(&mut [i32; 4], uint32x4_t),
+) {
     const { assert!(BITS <= 13 && N * BITS / 8 >= 16) };
     let len = const { N * BITS / 8 };
     let v = &v[..len];
     let idx = [const { gather::<BITS>(0) }, const { gather::<BITS>(4) }];
-    let sh = [const { shifts::<BITS>(0) }, const { shifts::<BITS>(4) }];
     // SAFETY: the arrays are 16 bytes / four i32, readable; `ld1` needs only element alignment.
     let (idx, sh) = unsafe {
         (
@@ -55,12 +82,7 @@ fn unpack<const BITS: usize>(v: &[u8], b: i32, max: u32, w: &mut Poly) -> u32 {
             [vld1q_s32(sh[0].as_ptr()), vld1q_s32(sh[1].as_ptr())],
         )
     };
-    let mask = vdupq_n_u32((1 << BITS) - 1);
-    let bv = vdupq_n_s32(b);
-    let mut most = vdupq_n_u32(0);
     let (quads, _) = quads_mut(&mut w.0).as_chunks_mut::<2>();
-    // Groups whose 16 bytes lie inside v, then the rest from the last 16 bytes of v with the
-    // indices moved up by the difference (public: it depends on the group's index only).
     let whole = const { (N * BITS / 8 - 16) / BITS + 1 };
     let (head, tail) = quads.split_at_mut(whole);
     for (k, out) in head.iter_mut().enumerate() {
@@ -68,9 +90,7 @@ fn unpack<const BITS: usize>(v: &[u8], b: i32, max: u32, w: &mut Poly) -> u32 {
         // SAFETY: `chunk` is 16 readable, initialised bytes.
         let bytes = unsafe { vld1q_u8(chunk.as_ptr()) };
         for h in 0..2 {
-            let x = field(bytes, idx[h], sh[h], mask);
-            most = vmaxq_u32(most, x);
-            store(&mut out[h], vsubq_s32(bv, vreinterpretq_s32_u32(x)));
+            put(&mut out[h], field(bytes, idx[h], sh[h], mask));
         }
     }
     let last: &[u8; 16] = v[len - 16..].try_into().expect("16 bytes");
@@ -79,15 +99,12 @@ fn unpack<const BITS: usize>(v: &[u8], b: i32, max: u32, w: &mut Poly) -> u32 {
     for (k, out) in tail.iter_mut().enumerate() {
         let delta = vdupq_n_u8(((whole + k) * BITS - (len - 16)) as u8);
         for h in 0..2 {
-            let x = field(bytes, vaddq_u8(idx[h], delta), sh[h], mask);
-            most = vmaxq_u32(most, x);
-            store(&mut out[h], vsubq_s32(bv, vreinterpretq_s32_u32(x)));
+            put(
+                &mut out[h],
+                field(bytes, vaddq_u8(idx[h], delta), sh[h], mask),
+            );
         }
     }
-    // The portable verdict ORs (max - x) >> 31 over every x: for max < 2^31 (its Bounds) that
-    // is 1 exactly when the largest x exceeds max, and for max >= 2^31 + 2^13 (u32::MAX, the
-    // callers that check nothing) it is 1 either way, as here.
-    max.wrapping_sub(vmaxvq_u32(most)) >> 31
 }
 
 /// Four fields: the gathered lanes shifted (down, or up for [`t1_unpack_shifted`]) and masked.
@@ -113,7 +130,7 @@ pub(super) fn bit_unpack_narrow(v: &[u8], b: i32, bits: usize, max: u32, w: &mut
 
 /// t1 * 2^d from pkDecode's 10-bit fields (FIPS 204 Algorithm 18, SimpleBitUnpack, and the
 /// scaling of Alg. 8 step 10), as `crate::encoding::pack::simple_bit_unpack_shifted(v, 10, d,
-/// w)`: the gathers of [`unpack`], but each field shifted up to bit d (`ushl` by d minus its
+/// w)`: the gathers of [`each_group`], but each field shifted up to bit d (`ushl` by d minus its
 /// offset, which drops the bits above it) and masked there, so no pass shifts it afterwards.
 ///
 /// Bounds: `v.len() >= 320` (the first 320 bytes are read); out in [0, q).
@@ -121,42 +138,12 @@ pub(super) fn bit_unpack_narrow(v: &[u8], b: i32, bits: usize, max: u32, w: &mut
 pub(super) fn t1_unpack_shifted(v: &[u8], w: &mut Poly) {
     const BITS: usize = 10;
     const D: i32 = crate::params::D as i32;
-    let len = const { N * BITS / 8 };
-    let v = &v[..len];
-    let idx = [const { gather::<BITS>(0) }, const { gather::<BITS>(4) }];
     // d - offset for `ushl` (the offsets are 0, 2, 4, 6 < d: left shifts).
     let sh = [const { shifts::<BITS>(0) }, const { shifts::<BITS>(4) }].map(|s| s.map(|s| s + D));
-    // SAFETY: the arrays are 16 bytes / four i32, readable; `ld1` needs only element alignment.
-    let (idx, sh) = unsafe {
-        (
-            [vld1q_u8(idx[0].as_ptr()), vld1q_u8(idx[1].as_ptr())],
-            [vld1q_s32(sh[0].as_ptr()), vld1q_s32(sh[1].as_ptr())],
-        )
-    };
     let mask = vdupq_n_u32(((1 << BITS) - 1) << D);
-    let (quads, _) = quads_mut(&mut w.0).as_chunks_mut::<2>();
-    // As in `unpack`: the groups whose 16 bytes lie inside v, then the last from v's last 16.
-    let whole = const { (N * BITS / 8 - 16) / BITS + 1 };
-    let (head, tail) = quads.split_at_mut(whole);
-    for (k, out) in head.iter_mut().enumerate() {
-        let chunk: &[u8; 16] = v[k * BITS..k * BITS + 16].try_into().expect("16 bytes");
-        // SAFETY: `chunk` is 16 readable, initialised bytes.
-        let bytes = unsafe { vld1q_u8(chunk.as_ptr()) };
-        for h in 0..2 {
-            let x = field(bytes, idx[h], sh[h], mask);
-            store(&mut out[h], vreinterpretq_s32_u32(x));
-        }
-    }
-    let last: &[u8; 16] = v[len - 16..].try_into().expect("16 bytes");
-    // SAFETY: `last` is 16 readable, initialised bytes.
-    let bytes = unsafe { vld1q_u8(last.as_ptr()) };
-    for (k, out) in tail.iter_mut().enumerate() {
-        let delta = vdupq_n_u8(((whole + k) * BITS - (len - 16)) as u8);
-        for h in 0..2 {
-            let x = field(bytes, vaddq_u8(idx[h], delta), sh[h], mask);
-            store(&mut out[h], vreinterpretq_s32_u32(x));
-        }
-    }
+    each_group::<BITS>(v, w, sh, mask, |out, x| {
+        store(out, vreinterpretq_s32_u32(x))
+    });
 }
 
 /// BitUnpack(v, gamma1 - 1, gamma1) (y in ExpandMask, z in sigDecode), as
