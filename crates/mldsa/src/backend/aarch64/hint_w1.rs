@@ -24,6 +24,7 @@
 //! Constant time: straight-line vector code; the table lookups (`tbl`) take the same time for
 //! every index.
 
+use super::pack::pack_six;
 use crate::math::field::Q;
 use crate::math::poly::Poly;
 use crate::math::rounding::use_hint;
@@ -154,14 +155,7 @@ pub(super) fn use_hint_w1_encode<const GAMMA2: i32>(h: &[Poly], r: &[Poly], out:
                 let c = vuzp2q_u8(even[0], even[1]);
                 let b = vuzp1q_u8(odd[0], odd[1]);
                 let d = vuzp2q_u8(odd[0], odd[1]);
-                let out: &mut [u8; 48] = out.try_into().expect("48 bytes");
-                let bytes = uint8x16x3_t(
-                    vsliq_n_u8::<6>(a, b),
-                    vsliq_n_u8::<4>(vshrq_n_u8::<2>(b), c),
-                    vsliq_n_u8::<2>(vshrq_n_u8::<4>(c), d),
-                );
-                // SAFETY: `out` is 48 writable bytes.
-                unsafe { vst3q_u8(out.as_mut_ptr(), bytes) };
+                pack_six([a, b, c, d], out.try_into().expect("48 bytes"));
             } else {
                 // Two fields a byte, the even one low.
                 let out: &mut [u8; 32] = out.try_into().expect("32 bytes");

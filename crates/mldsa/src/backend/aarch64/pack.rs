@@ -146,6 +146,21 @@ pub(super) fn t1_unpack_shifted(v: &[u8], w: &mut Poly) {
     });
 }
 
+/// SimpleBitPack of 64 six-bit values (w1Encode for gamma2 = (q-1)/88, FIPS 204 Algorithm
+/// 16), given as the four vectors of their positions 4i, 4i + 1, 4i + 2, 4i + 3: three bytes
+/// per four values, stored interleaved (`st3`). Bounds: values below 64.
+#[inline]
+#[target_feature(enable = "neon")]
+pub(super) fn pack_six([a, b, c, d]: [uint8x16_t; 4], out: &mut [u8; 48]) {
+    let bytes = uint8x16x3_t(
+        vsliq_n_u8::<6>(a, b),
+        vsliq_n_u8::<4>(vshrq_n_u8::<2>(b), c),
+        vsliq_n_u8::<2>(vshrq_n_u8::<4>(c), d),
+    );
+    // SAFETY: `out` is 48 writable bytes.
+    unsafe { vst3q_u8(out.as_mut_ptr(), bytes) };
+}
+
 /// BitUnpack(v, gamma1 - 1, gamma1) (y in ExpandMask, z in sigDecode), as
 /// `crate::encoding::pack::bit_unpack_z`: 18- or 20-bit fields four at a time (BITS / 2 bytes;
 /// the last field's four bytes end at byte 3 * BITS / 8 + 3 <= 10 of the 16 loaded; a gather
@@ -229,14 +244,7 @@ pub(super) fn w1_encode<P: crate::params::Parameters>(w1: &[Poly], out: &mut [u8
             let c = narrow(q.map(|x| x.2));
             let d = narrow(q.map(|x| x.3));
             if bits == 6 {
-                let out: &mut [u8; 48] = out.try_into().expect("48 bytes");
-                let bytes = uint8x16x3_t(
-                    vsliq_n_u8::<6>(a, b),
-                    vsliq_n_u8::<4>(vshrq_n_u8::<2>(b), c),
-                    vsliq_n_u8::<2>(vshrq_n_u8::<4>(c), d),
-                );
-                // SAFETY: `out` is 48 writable bytes.
-                unsafe { vst3q_u8(out.as_mut_ptr(), bytes) };
+                pack_six([a, b, c, d], out.try_into().expect("48 bytes"));
             } else {
                 let out: &mut [u8; 32] = out.try_into().expect("32 bytes");
                 let bytes = uint8x16x2_t(vsliq_n_u8::<4>(a, b), vsliq_n_u8::<4>(c, d));
