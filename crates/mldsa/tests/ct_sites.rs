@@ -22,6 +22,11 @@ const REVIEWED: &[(&str, &str)] = &[
     ("backend/x86_64/avx2/mask_lanes.rs", "public_mut(block);"),
     // One bit per ExpandS candidate nibble, eight at a time: which candidates were rejected.
     ("backend/x86_64/avx2/sample.rs", "let mask = public(mask);"),
+    // The same on AVX-512, sixteen at a time.
+    (
+        "backend/x86_64/avx512/sample.rs",
+        "let accept = public(_mm512_cmplt_epi32_mask(b, limit));",
+    ),
     // The same on NEON, sixteen at a time.
     (
         "backend/aarch64/sample_bounded.rs",

@@ -36,7 +36,7 @@ fn a_batch<'a>(
 ) -> usize {
     match wide {
         // SAFETY: a `Keccak8x` exists only where AVX-512 F (with VL and BW) was detected, the
-        // features `a_batch_x8` is compiled for beyond this function's AVX2.
+        // features (F, BW) `a_batch_x8` is compiled for beyond this function's AVX2.
         Some(wide) => unsafe { avx512::sample::a_batch_x8(wide, rho, entries, seeds, buf) },
         None => avx2::sample::a_batch_x4(keccak, rho, entries, seeds, buf),
     }

@@ -245,7 +245,7 @@ impl<const RATE: usize> Drop for Shake4<RATE> {
 
 /// The SHAKE domain-separation suffix 1111 with the first bit of pad10*1 (FIPS 202 section 6.2
 /// and B.2): the byte XORed after the message.
-const SHAKE_SUFFIX: u8 = 0x1F;
+pub(crate) const SHAKE_SUFFIX: u8 = 0x1F;
 
 /// Pads the message of `len` bytes at the start of `padded` (zero after it) for SHAKE: the
 /// suffix after the message and the last bit of pad10*1 at the end of `padded`, whose length

@@ -17,7 +17,7 @@ use super::keccak4x::{Shake128x4, Shake256x4};
 use crate::backend::lanes::next_batch;
 use crate::backend::x86_64::Keccak4x;
 use crate::backend::x86_64::avx512::keccak8x::Keccak8x;
-use crate::backend::x86_64::avx512::sample::rej_uniform_x16;
+use crate::backend::x86_64::avx512::sample::{rej_eta_x16, rej_uniform_x16};
 use crate::backend::x86_64::pk_lane::{PkLane, a_rounds_with_pk, pk_rounds};
 use crate::hash::sample::{coeff_from_three_bytes, rej_bounded_bytes, write_seed_66};
 use crate::math::poly::{N, NttPoly, Poly};
@@ -330,7 +330,11 @@ pub(in crate::backend::x86_64) fn a_rounds_with_pk_x4(
 /// index or the count is the accept mask of each group, which FIPS 204 lets become public (which
 /// samples were rejected) and which is declassified as such.
 #[target_feature(enable = "avx2")]
-fn rej_eta<P: Parameters>(out: &mut [i32; N], mut ctr: usize, buf: &[u8]) -> usize {
+pub(in crate::backend::x86_64) fn rej_eta<P: Parameters>(
+    out: &mut [i32; N],
+    mut ctr: usize,
+    buf: &[u8],
+) -> usize {
     debug_assert!(ctr <= N);
     let (limit, eta) = match P::ETA {
         2 => (15, 2),
@@ -389,6 +393,7 @@ fn rej_bounded_poly_x4<P: Parameters>(
     let mut buf = SecretLanes::<{ whole_registers(ETA_FIRST_BLOCKS * RATE256) }>::new();
     let mut ctr = outs.each_ref().map(|out| if out.is_some() { 0 } else { N });
     let mut len = first_blocks * RATE256;
+    let wide = Keccak8x::of(keccak);
     while ctr.iter().any(|&c| c < N) {
         let [b0, b1, b2, b3] = &mut buf.0;
         h.squeeze_blocks([
@@ -401,7 +406,12 @@ fn rej_bounded_poly_x4<P: Parameters>(
             if let Some(out) = out
                 && *c < N
             {
-                *c = rej_eta::<P>(&mut out.0, *c, &b[..len]);
+                *c = match wide {
+                    // SAFETY: a `Keccak8x` exists only where AVX-512 F, VL and BW were
+                    // detected, the features `rej_eta_x16` is compiled for beyond AVX2.
+                    Some(_) => unsafe { rej_eta_x16::<P>(&mut out.0, *c, &b[..len]) },
+                    None => rej_eta::<P>(&mut out.0, *c, &b[..len]),
+                };
             }
         }
         len = RATE256;
@@ -941,5 +951,53 @@ mod tests {
                 assert!(got[..start].iter().all(|&c| c == -1));
             }
         }
+    }
+
+    /// The eta loops (eight nibbles a step on AVX2, sixteen on AVX-512) against the portable
+    /// nibble at a time, from every kind of start and length, on bytes whose nibbles are
+    /// mostly rejected, mostly accepted, or at the limits.
+    fn vector_eta_rejection_agrees<P: Parameters>() {
+        let wide = Keccak4x::all_here()
+            .into_iter()
+            .find_map(|(_, keccak)| Keccak8x::of(keccak));
+        for trial in 0..if cfg!(miri) { 6 } else { 300u64 } {
+            let raw: [u8; ETA_FIRST_BLOCKS * RATE256] = test_bytes(P::NAME, trial);
+            let buf = raw.map(|b| match trial % 3 {
+                // Nibbles 8, 9, 14 and 15 only: at and around both limits.
+                0 => [0x89, 0xEF, 0x8F, 0xE9][(b & 3) as usize],
+                // Mostly 15 (rejected for both etas).
+                1 => b | 0xEE,
+                _ => b,
+            });
+            let start = [0, 1, 100, 239, 240, 241, 247, 248, 249, 255, N][trial as usize % 11];
+            let len = [ETA_FIRST_BLOCKS * RATE256, RATE256, 64, 9, 8, 7, 1, 0];
+            let buf = &buf[..len[trial as usize % 8]];
+            let mut expect = [-9i32; N];
+            let want = rej_bounded_bytes::<P>(&mut expect, start, buf);
+            for sixteen in [false, true] {
+                let mut got = [-9i32; N];
+                let n = match (sixteen, wide) {
+                    // SAFETY: AVX2 was detected by the caller.
+                    (false, _) => unsafe { rej_eta::<P>(&mut got, start, buf) },
+                    // SAFETY: a `Keccak8x` exists only where AVX-512 F, VL and BW were detected.
+                    (true, Some(_)) => unsafe { rej_eta_x16::<P>(&mut got, start, buf) },
+                    (true, None) => continue,
+                };
+                let at = format!("eta {}, trial {trial}, sixteen {sixteen}", P::ETA);
+                assert_eq!(n, want, "{at}");
+                // Past the count the vector code may leave rejected values; below it, not.
+                assert_eq!(got[start.min(n)..n], expect[start.min(n)..n], "{at}");
+                assert!(got[..start].iter().all(|&c| c == -9), "{at}");
+            }
+        }
+    }
+
+    #[test]
+    fn vector_eta_rejection_equals_one_nibble_at_a_time() {
+        if !have_avx2() {
+            return;
+        }
+        vector_eta_rejection_agrees::<MlDsa44>();
+        vector_eta_rejection_agrees::<MlDsa65>();
     }
 }

@@ -16,7 +16,7 @@
 //! ExpandA (public seeds and output) runs on it, and the state is zeroised on drop all the same.
 
 use crate::backend::x86_64::Keccak4x;
-use crate::backend::x86_64::avx2::keccak4x::{plane, round, shake_pad, theta_rho_pi};
+use crate::backend::x86_64::avx2::keccak4x::{SHAKE_SUFFIX, plane, round, theta_rho_pi};
 use crate::hash::keccak::{PI_SOURCE, RHO_OFFSETS, ROUND_CONSTANTS};
 use core::arch::x86_64::*;
 use zeroize::Zeroize;
@@ -207,29 +207,46 @@ impl<const RATE: usize> Shake8<RATE> {
 
     /// Absorbs `inputs[i]` into sponge i (which must be empty: made by [`Self::new`]; each
     /// input shorter than a block, all of the same length: a public value; panics otherwise)
-    /// and pads it, ready to squeeze. The padded blocks are wiped before returning.
-    #[target_feature(enable = "avx2,avx512f")]
+    /// and pads it, ready to squeeze.
+    ///
+    /// Straight into the registers, nothing through the stack: each input's next 64 bytes by a
+    /// masked load (zero past its end; masked-off bytes are never read), the eight rows turned
+    /// into eight words of every state by [`transpose8`], then the padding XORed into the two
+    /// words it touches (the same in every state, the lengths being equal). Building padded
+    /// blocks on the stack instead cost an ML-DSA-65 key generation about 6 % on a Zen 4 (by
+    /// perf's sampling): 1.3 KiB zeroised a byte at a time, and eight words stored and read
+    /// back as one register, which store forwarding cannot serve.
+    #[target_feature(enable = "avx2,avx512f,avx512bw")]
     pub(crate) fn absorb_short(&mut self, inputs: [&[u8]; 8]) {
         let len = inputs[0].len();
         assert!(
             len < RATE && inputs.iter().all(|m| m.len() == len),
             "equal lengths below a block"
         );
-        let mut blocks = [[0u8; RATE]; 8];
-        for (block, m) in blocks.iter_mut().zip(inputs) {
-            block[..len].copy_from_slice(m);
-            shake_pad(block, len);
-        }
-        let mut words = [0u64; 8];
-        for (j, lane) in self.state.iter_mut().enumerate().take(Self::LANES) {
-            for (w, block) in words.iter_mut().zip(&blocks) {
-                *w = u64::from_le_bytes(block[8 * j..8 * j + 8].try_into().expect("8 bytes"));
+        let mut start = 0;
+        while start < len {
+            let n = (len - start).min(64);
+            let mask = u64::MAX >> (64 - n);
+            let rows = inputs.map(|m| {
+                let bytes = &m[start..start + n];
+                // SAFETY: AVX-512 BW is enabled; the mask selects the first `n` bytes, all in
+                // `bytes`, and the bytes it leaves out are not accessed (masked loads suppress
+                // their faults); no alignment requirement.
+                unsafe { _mm512_maskz_loadu_epi8(mask, bytes.as_ptr().cast()) }
+            });
+            let words = &mut self.state[start / 8..Self::LANES];
+            for (lane, word) in words.iter_mut().zip(transpose8(rows)) {
+                *lane = _mm512_xor_si512(*lane, word);
             }
-            // SAFETY: `words` is 64 readable bytes; `loadu` has no alignment requirement.
-            *lane = unsafe { _mm512_loadu_si512(words.as_ptr().cast()) };
+            start += 64;
         }
-        words.zeroize();
-        blocks.zeroize();
+        // pad10*1 after the SHAKE suffix: byte `len` and the block's last byte.
+        let suffix = u64::from(SHAKE_SUFFIX) << (8 * (len % 8));
+        self.state[len / 8] =
+            _mm512_xor_si512(self.state[len / 8], _mm512_set1_epi64(suffix as i64));
+        let last = Self::LANES - 1;
+        self.state[last] =
+            _mm512_xor_si512(self.state[last], _mm512_set1_epi64((0x80u64 << 56) as i64));
     }
 
     /// Squeezes the next `out[i].len() / RATE` whole blocks of stream i into `out[i]` (equal
@@ -397,7 +414,7 @@ mod tests {
             let seeds: [Vec<u8>; 8] =
                 core::array::from_fn(|i| (0..len).map(|b| (31 * i + 7 * b + len) as u8).collect());
             let mut got: [Vec<u8>; 8] = core::array::from_fn(|_| vec![0; (first + then) * RATE]);
-            // SAFETY: `wide` proves AVX-512 F present.
+            // SAFETY: `wide` proves AVX-512 F and BW present.
             unsafe {
                 let mut g = Shake8::<RATE>::new(wide);
                 g.absorb_short(seeds.each_ref().map(|s| &s[..]));

@@ -15,7 +15,7 @@ impl MaskLanes {
     /// four-way batch and then three lanes with lane 0 idle would take ten four-way
     /// permutations for seven polynomials; this takes five eight-way ones (about 7.2) for
     /// eight, and the ones the attempt does not take stay made for the next.
-    #[target_feature(enable = "avx2,avx512f")]
+    #[target_feature(enable = "avx2,avx512f,avx512bw")]
     pub(in crate::backend::x86_64) fn fill_eight(
         &mut self,
         wide: Keccak8x,

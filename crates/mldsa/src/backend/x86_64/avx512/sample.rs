@@ -6,19 +6,20 @@
 
 use crate::backend::lanes::next_batch;
 use crate::backend::x86_64::avx2::sample::{
-    LOAD_SLACK, NTT_FIRST_BLOCKS, NttStream, rej_ntt_lanes, rej_uniform_from, seed_a,
+    LOAD_SLACK, NTT_FIRST_BLOCKS, NttStream, rej_eta, rej_ntt_lanes, rej_uniform_from, seed_a,
     seed_state_word,
 };
 use crate::backend::x86_64::avx512::keccak8x::{Keccak8x, Shake128x8};
 use crate::backend::x86_64::pk_lane::{PkLane, a_rounds_with_pk, pk_rounds};
 use crate::hash::keccak::SHAKE128_RATE as RATE128;
 use crate::math::poly::{N, NttPoly};
-use crate::params::{Q, TR_LEN};
+use crate::params::{Parameters, Q, TR_LEN};
+use crate::support::declassify::public;
 use core::arch::x86_64::*;
 
-/// RejNTTPoly eight seeds at a time, on the eight-way permutation (AVX-512 F; `Keccak8x`
-/// proves it present): as the four-way batch in [`crate::backend::x86_64::avx2::sample`].
-#[target_feature(enable = "avx2,avx512f")]
+/// RejNTTPoly eight seeds at a time, on the eight-way permutation (AVX-512 F and BW; `Keccak8x`
+/// proves them present): as the four-way batch in [`crate::backend::x86_64::avx2::sample`].
+#[target_feature(enable = "avx2,avx512f,avx512bw")]
 fn rej_ntt_poly_x8(
     keccak: Keccak8x,
     seeds: &[[u8; 34]; 8],
@@ -80,9 +81,65 @@ pub(in crate::backend::x86_64) fn rej_uniform_x16(
     rej_uniform_from(out, ctr, buf, pos, len)
 }
 
+/// RejBoundedPoly's inner loop (FIPS 204 Algorithm 31, steps 4-17) as
+/// [`crate::backend::x86_64::avx2::sample::rej_eta`], sixteen nibbles a step while sixteen more
+/// values surely fit: eight bytes, each doubled (`vpunpcklbw`) and widened into two 32-bit lanes
+/// (`vpmovzxbd`), shifted by 0 or 4 and masked to a nibble, compared with the limit (15 for
+/// eta = 2, 9 for eta = 4), mapped to eta - (b mod (2 eta + 1)) by a register table lookup
+/// (`vpermd`, whose timing does not depend on the index), the accepted ones packed to the front
+/// (`vpcompressd`) and stored (up to 16 values past the new count, always below N; later ones
+/// overwrite them). The AVX2 loop takes the rest. Twice the nibbles of the AVX2 step, with no
+/// multiply and no table in memory.
+///
+/// Contract: as `rej_eta` (the same count and coefficients). Constant time: as `rej_eta`; the
+/// only thing that steers a branch, an index or the count is each step's accept mask, which
+/// FIPS 204 lets become public and which is declassified as such.
+#[target_feature(enable = "avx2,avx512f,avx512bw")]
+pub(in crate::backend::x86_64) fn rej_eta_x16<P: Parameters>(
+    out: &mut [i32; N],
+    mut ctr: usize,
+    buf: &[u8],
+) -> usize {
+    debug_assert!(ctr <= N);
+    let (limit, values) = match P::ETA {
+        // b mod 5 for b < 15, mapped to 2 - (b mod 5); entry 15 is never taken.
+        2 => (
+            15,
+            _mm512_setr_epi32(2, 1, 0, -1, -2, 2, 1, 0, -1, -2, 2, 1, 0, -1, -2, 0),
+        ),
+        // b < 9 is b mod 9, mapped to 4 - b; entries 9 to 15 are never taken.
+        _ => (
+            9,
+            _mm512_setr_epi32(4, 3, 2, 1, 0, -1, -2, -3, -4, 0, 0, 0, 0, 0, 0, 0),
+        ),
+    };
+    let limit = _mm512_set1_epi32(limit);
+    let low4 = _mm512_set1_epi32(0xF);
+    // Lane 2i holds byte i's low nibble, lane 2i + 1 its high nibble.
+    let shifts = _mm512_setr_epi32(0, 4, 0, 4, 0, 4, 0, 4, 0, 4, 0, 4, 0, 4, 0, 4);
+    let mut pos = 0;
+    while ctr + 16 <= N
+        && let Some(bytes) = buf.get(pos..).and_then(|b| b.first_chunk::<8>())
+    {
+        let x = _mm_cvtsi64_si128(i64::from_le_bytes(*bytes));
+        let b = _mm512_cvtepu8_epi32(_mm_unpacklo_epi8(x, x));
+        let b = _mm512_and_si512(_mm512_srlv_epi32(b, shifts), low4);
+        // Constant time: which nibbles ExpandS rejects may become public (FIPS 204; the same
+        // decision `coeff_from_half_byte` declassifies one nibble at a time).
+        let accept = public(_mm512_cmplt_epi32_mask(b, limit));
+        let packed = _mm512_maskz_compress_epi32(accept, _mm512_permutexvar_epi32(b, values));
+        let dst = &mut out[ctr..ctr + 16];
+        // SAFETY: `dst` is 16 writable i32s; `storeu` has no alignment requirement.
+        unsafe { _mm512_storeu_si512(dst.as_mut_ptr().cast(), packed) };
+        ctr += accept.count_ones() as usize;
+        pos += 8;
+    }
+    rej_eta::<P>(out, ctr, &buf[pos..])
+}
+
 /// One batch of ExpandA: the next eight of `entries` (tag 256 r + s, output), or fewer with
 /// dummy lanes, on the eight-way permutation; returns how many were made.
-#[target_feature(enable = "avx2,avx512f")]
+#[target_feature(enable = "avx2,avx512f,avx512bw")]
 pub(in crate::backend::x86_64) fn a_batch_x8<'a>(
     wide: Keccak8x,
     rho: &[u8; 32],
