@@ -2,9 +2,10 @@
 
 use crate::algorithm::expanded::ExpandedSecret;
 use crate::backend::{Backend, with_backend};
-use crate::encoding::encode::pk_encode;
+use crate::encoding::encode::pk_encode_row;
 use crate::hash::keccak::shake256_with;
-use crate::params::{Parameters, Variant};
+use crate::math::poly::{NttPoly, Poly};
+use crate::params::{Parameters, TR_LEN, Variant};
 use crate::support::declassify::public_mut;
 use crate::support::scratch::{Held, Reuse, Scratch};
 use zeroize::Zeroize;
@@ -38,7 +39,6 @@ impl<P: Parameters> T1T0Scratch<P> {
 struct KeyGenScratch<P: Parameters> {
     rho_prime: [u8; 64],
     s1: Scratch<P::VecL>,
-    t1: Scratch<P::VecK>,
     t1_t0: T1T0Scratch<P>,
 }
 
@@ -49,7 +49,8 @@ impl<P: Parameters> Drop for KeyGenScratch<P> {
 }
 
 /// Reused as it was left (under `std`, see [`Held`]): the next key generation writes every
-/// field before reading it. (`t1_t0` is wiped by `compute_t1_t0`; t1 is public.)
+/// field before reading it. (`t1_t0` is wiped after each use, by `compute_t1_t0` or key
+/// generation.)
 impl<P: Parameters> Reuse for KeyGenScratch<P> {
     fn wipe(&mut self) {
         self.rho_prime.zeroize();
@@ -115,7 +116,6 @@ fn keygen_with<P: Parameters, B: Backend>(
         Scratch::new(KeyGenScratch::<P> {
             rho_prime: [0; 64],
             s1: Scratch::zeroed(),
-            t1: Scratch::zeroed(),
             t1_t0: T1T0Scratch::zeroed(),
         })
     });
@@ -148,21 +148,41 @@ fn keygen_with<P: Parameters, B: Backend>(
         small.set(p);
     }
 
-    // Steps 5-6: t = NTT^-1(A-hat o NTT(s1)) + s2, (t1, t0) = Power2Round(t).
-    compute_t1_t0::<P, B>(
-        b,
-        &mut scratch.t1_t0,
+    // Steps 5-9 a row at a time: t_i = NTT^-1((A-hat o NTT(s1))_i) + s2_i, (t1_i, t0_i) =
+    // Power2Round(t_i), t1_i packed into pk = pkEncode(rho, t1) as soon as it exists; then
+    // tr = H(pk, 64) (32 bytes in Dilithium v3.1), which the backend may absorb as pk grows.
+    let T1T0Scratch { s1_hat, t_hat, t } = &mut scratch.t1_t0;
+    b.ntt_vec(scratch.s1.as_ref(), s1_hat.as_mut());
+    pk.as_mut()[..32].copy_from_slice(&sk.rho);
+    let mut tr = [0u8; TR_LEN];
+    let (s2, t0, t_rows) = (sk.s2.as_ref(), sk.t0.as_mut(), t.as_mut());
+    let mut t1_i = Poly::ZERO;
+    let mut finish = |i: usize, t_hat_i: &NttPoly, pk_i: &mut [u8]| {
+        let t_i = &mut t_rows[i];
+        b.ntt_inverse(t_hat_i, t_i);
+        t_i.add_assign_small(&s2[i]);
+        t_i.freeze();
+        b.power2_round_vec(
+            core::slice::from_ref(t_i),
+            core::slice::from_mut(&mut t1_i),
+            core::slice::from_mut(&mut t0[i]),
+        );
+        pk_encode_row(&t1_i, pk_i);
+        // Constant time: the public key is public.
+        public_mut(pk_i);
+    };
+    // A-hat = ExpandA(rho) (step 3) is used only here: fused, never held whole.
+    b.expand_a_rows_and_tr::<P>(
         &sk.rho,
-        &scratch.s1,
-        &sk.s2,
-        &mut scratch.t1,
-        &mut sk.t0,
+        s1_hat.as_ref(),
+        t_hat.as_mut(),
+        pk.as_mut(),
+        &mut tr,
+        &mut finish,
     );
-
-    // Steps 8-9: pk = pkEncode(rho, t1), tr = H(pk, 64) (32 bytes in Dilithium v3.1).
-    pk_encode(&sk.rho, scratch.t1.as_ref(), pk.as_mut());
-    // Constant time: the public key is public.
-    public_mut(pk.as_mut());
-    shake256_with(b.keccak(), &[pk.as_ref()], &mut sk.tr[..P::TR_BYTES]);
+    sk.tr[..P::TR_BYTES].copy_from_slice(&tr[..P::TR_BYTES]);
+    s1_hat.zeroize();
+    t_hat.zeroize();
+    t.zeroize();
     // Step 10 is the encoding; here the key is kept expanded (see ExpandedSecret).
 }

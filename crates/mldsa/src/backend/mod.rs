@@ -137,6 +137,29 @@ pub(crate) trait Backend: PackKernels {
         tr_then_expand_a_times::<P>(self, rho, v, out, pk, tr)
     }
 
+    /// Key generation's product, pk and tr (FIPS 204 Algorithm 6 steps 3, 5 and 8-9):
+    /// rows = A-hat o v, times 2^-32, with A-hat = ExpandA(rho) (as [`Self::expand_a_times`]),
+    /// each row handed, once complete and in order, to `finish(i, row_i, pk_i)`, which writes
+    /// pk's part for row i (`pk_i`: [`crate::encoding::encode::T1_ROW_BYTES`] bytes,
+    /// SimpleBitPack of t1_i); pk[..32]
+    /// (rho) is written by the caller. Then tr = H(pk, 64). A backend with a multi-way Keccak
+    /// absorbs pk in a lane of ExpandA's sponges as its rows are written.
+    ///
+    /// Bounds: each row as [`Self::expand_a_times`]'s; `tr` is exact.
+    #[inline(always)]
+    fn expand_a_rows_and_tr<P: Parameters>(
+        self,
+        rho: &[u8; 32],
+        v: &[NttPoly],
+        rows: &mut [NttPoly],
+        pk: &mut [u8],
+        tr: &mut [u8; TR_LEN],
+        finish: &mut dyn FnMut(usize, &NttPoly, &mut [u8]),
+    ) {
+        self.expand_a_times::<P>(rho, v, rows);
+        finish_rows_then_hash(self.keccak(), rows, pk, tr, finish);
+    }
+
     /// NTT of each polynomial of `v`.
     #[inline(always)]
     fn ntt_vec(self, v: &[Poly], out: &mut [NttPoly]) {
@@ -384,6 +407,25 @@ pub(crate) fn tr_then_expand_a_times<P: Parameters>(
 ) {
     crate::hash::keccak::shake256_with(b.keccak(), &[pk], tr);
     b.expand_a_times::<P>(rho, v, out);
+}
+
+/// [`Backend::expand_a_rows_and_tr`] after the product: `finish` each row, then tr = H(pk, 64)
+/// on the scalar sponge (permutation `keccak`).
+pub(crate) fn finish_rows_then_hash(
+    keccak: crate::hash::keccak::Permutation,
+    rows: &[NttPoly],
+    pk: &mut [u8],
+    tr: &mut [u8; TR_LEN],
+    finish: &mut dyn FnMut(usize, &NttPoly, &mut [u8]),
+) {
+    for (i, (row, pk_i)) in rows
+        .iter()
+        .zip(pk[32..].chunks_exact_mut(crate::encoding::encode::T1_ROW_BYTES))
+        .enumerate()
+    {
+        finish(i, row, pk_i);
+    }
+    crate::hash::keccak::shake256_with(keccak, &[pk], tr);
 }
 
 /// [`Backend::expand_a_times`] one row of A-hat (at most 7 KiB) at a time, each entry made by

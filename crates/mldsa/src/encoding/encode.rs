@@ -13,6 +13,9 @@ use zeroize::Zeroize;
 
 /// Bits per packed t1 coefficient: bitlen(q - 1) - d.
 const T1_BITS: usize = 10;
+
+/// Bytes of pk per polynomial of t1: SimpleBitPack of 256 10-bit coefficients.
+pub(crate) const T1_ROW_BYTES: usize = 32 * T1_BITS;
 /// t0 lies in [-(2^(d-1) - 1), 2^(d-1)], packed as 2^(d-1) - t0 in d bits.
 const T0_B: i32 = 1 << (D - 1);
 
@@ -46,6 +49,12 @@ pub(crate) fn pk_encode(rho: &[u8; 32], t1: &[Poly], pk: &mut [u8]) {
     pack_each(t1, &mut pk[32..], poly_bytes(T1_BITS), |t1_i, chunk| {
         simple_bit_pack(t1_i, T1_BITS, chunk)
     });
+}
+
+/// pkEncode's part for row i of t1 (FIPS 204 Algorithm 22, step 2, one iteration): key
+/// generation writes pk row by row as t1 is made. `out` is [`T1_ROW_BYTES`] bytes.
+pub(crate) fn pk_encode_row(t1_i: &Poly, out: &mut [u8]) {
+    simple_bit_pack(t1_i, T1_BITS, out);
 }
 
 #[cfg_attr(

@@ -238,6 +238,21 @@ impl<const RATE: usize, const DS: u8> Sponge<RATE, DS> {
         }
     }
 
+    /// The sponge whose state is `state` after absorbing whole blocks (the last one permuted),
+    /// ready to absorb more on the permutation `keccak`: how a lane of a multi-way sponge that
+    /// absorbed the first blocks of a message goes on alone.
+    #[cfg_attr(
+        not(target_arch = "x86_64"),
+        allow(dead_code, reason = "only the x86-64 backend hands a lane over")
+    )]
+    pub(crate) const fn resume(keccak: Permutation, state: [u64; 25]) -> Self {
+        Self {
+            state,
+            keccak,
+            pos: 0,
+        }
+    }
+
     #[inline(always)]
     fn xor_byte(&mut self, i: usize, b: u8) {
         self.state[i / 8] ^= (b as u64) << (8 * (i % 8));

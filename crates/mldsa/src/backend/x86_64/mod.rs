@@ -417,6 +417,33 @@ impl Backend for Avx2 {
     }
 
     #[inline(always)]
+    fn expand_a_rows_and_tr<P: Parameters>(
+        self,
+        rho: &[u8; 32],
+        v: &[NttPoly],
+        rows: &mut [NttPoly],
+        pk: &mut [u8],
+        tr: &mut [u8; TR_LEN],
+        finish: &mut dyn FnMut(usize, &NttPoly, &mut [u8]),
+    ) {
+        match P::XOF {
+            SamplerXof::Shake => avx2!(sample::expand_a_rows_and_tr::<P>(
+                self.keccak4x(),
+                rho,
+                v,
+                rows,
+                pk,
+                tr,
+                finish
+            )),
+            SamplerXof::Aes256Ctr => {
+                self.expand_a_times::<P>(rho, v, rows);
+                crate::backend::finish_rows_then_hash(self.keccak(), rows, pk, tr, finish);
+            }
+        }
+    }
+
+    #[inline(always)]
     fn expand_s<P: Parameters>(self, rho_prime: &[u8; 64], s1: &mut P::VecL, s2: &mut P::VecK) {
         match P::XOF {
             SamplerXof::Shake => avx2!(avx2::sample::expand_s::<P>(

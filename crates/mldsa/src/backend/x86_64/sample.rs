@@ -71,8 +71,8 @@ pub(crate) fn expand_a<P: Parameters>(keccak: Keccak4x, rho: &[u8; 32], a_hat: &
 ///
 /// Contract: as [`crate::backend::Backend::expand_a_times`]: |v| < 9q; out congruent mod q to
 /// the portable result, |c| <= 6283009. Entries are made in the order of [`expand_a`] and each
-/// is multiplied into its row's accumulator as soon as it exists (at most l <= 7 terms of
-/// absolute value below q each, so no overflow), then every row is reduced once.
+/// is multiplied into its row's accumulator as soon as it exists ([`add_term`]: at most l <= 7
+/// terms of absolute value below q each, so no overflow), then every row is reduced once.
 #[target_feature(enable = "avx2")]
 pub(crate) fn expand_a_times<P: Parameters>(
     keccak: Keccak4x,
@@ -83,9 +83,6 @@ pub(crate) fn expand_a_times<P: Parameters>(
     tick!(ExpandATimes, 1);
     debug_assert_eq!(v.len(), P::L);
     debug_assert_eq!(out.len(), P::K);
-    for w in out.iter_mut() {
-        *w = NttPoly::ZERO;
-    }
     let mut tags = row_major_tags::<P>();
     times_batches(keccak, rho, v, out, &mut tags, P::K * P::L);
     for w in out.iter_mut() {
@@ -114,31 +111,143 @@ pub(crate) fn expand_a_times_and_tr<P: Parameters>(
     tick!(ExpandATimes, 1);
     debug_assert_eq!(v.len(), P::L);
     debug_assert_eq!(out.len(), P::K);
-    for w in out.iter_mut() {
-        *w = NttPoly::ZERO;
-    }
     let mut tags = row_major_tags::<P>();
     let mut pk_lane = PkLane::new(pk);
-    let accumulate = |tag: usize, entry: &NttPoly| {
-        avx2::ntt::multiply_accumulate(&mut out[tag >> 8], entry, &v[tag & 0xFF]);
-    };
+    let mut take = |tag: usize, entry: &NttPoly, _: &mut PkLane| add_term(out, tag, entry, v);
     let made = match Keccak8x::of(keccak) {
         // SAFETY: a `Keccak8x` exists only where AVX-512 F (with VL and BW) was detected, the
         // features `a_rounds_with_pk_x8` is compiled for beyond this function's AVX2.
         Some(wide) => unsafe {
-            avx512::sample::a_rounds_with_pk_x8(wide, rho, &mut pk_lane, tr, &mut tags, accumulate)
+            avx512::sample::a_rounds_with_pk_x8(wide, rho, &mut pk_lane, tr, &mut tags, &mut take)
         },
         None => {
-            avx2::sample::a_rounds_with_pk_x4(keccak, rho, &mut pk_lane, tr, &mut tags, accumulate)
+            avx2::sample::a_rounds_with_pk_x4(keccak, rho, &mut pk_lane, tr, &mut tags, &mut take)
         }
     };
-    if !pk_lane.done() {
-        // The entries ran out before pk (a longer pk than the set's): the rest on its own.
-        crate::hash::keccak::shake256_with(avx2::keccak_bmi::permutation(), &[pk], tr);
-    }
+    // The entries ran out before pk (a longer pk than the set's): the rest on its own.
+    pk_lane.finish_alone(avx2::keccak_bmi::permutation(), tr);
     times_batches(keccak, rho, v, out, &mut tags, P::K * P::L - made);
     for w in out.iter_mut() {
         w.reduce();
+    }
+}
+
+/// FIPS 204 Algorithm 6 steps 3, 5 and 8-9 (key generation's ExpandA, A-hat o NTT(s1), pk and
+/// tr = H(pk, 64)) as [`crate::backend::Backend::expand_a_rows_and_tr`], whose contract this
+/// has. Where the eight-way permutation runs: ExpandA's entries in rounds of seven with H(pk)
+/// in lane 0 ([`super::pk_lane`]), each row handed to `finish` (which writes its part of pk)
+/// as soon as its last entry is made, so that lane 0 absorbs pk as it grows; the last entries
+/// (three or fewer) in a four-way round that carries lane 0 on; then what lane 0 has not
+/// absorbed (the last row's blocks) on the scalar sponge. (The four-way permutation is about
+/// as fast as the scalar one, so without AVX-512 the lane would cost more entries' rounds
+/// than it saves: there the product is made first and pk hashed after it, as by default.)
+#[target_feature(enable = "avx2")]
+pub(crate) fn expand_a_rows_and_tr<P: Parameters>(
+    keccak: Keccak4x,
+    rho: &[u8; 32],
+    v: &[NttPoly],
+    rows: &mut [NttPoly],
+    pk: &mut [u8],
+    tr: &mut [u8; TR_LEN],
+    finish: &mut dyn FnMut(usize, &NttPoly, &mut [u8]),
+) {
+    debug_assert_eq!(v.len(), P::L);
+    debug_assert_eq!(rows.len(), P::K);
+    let Some(wide) = Keccak8x::of(keccak).filter(|_| pk_lane_pays::<P>()) else {
+        expand_a_times::<P>(keccak, rho, v, rows);
+        crate::backend::finish_rows_then_hash(
+            avx2::keccak_bmi::permutation(),
+            rows,
+            pk,
+            tr,
+            finish,
+        );
+        return;
+    };
+    tick!(ExpandATimes, 1);
+    let mut pk_lane = PkLane::growing(pk, 32);
+    // The row being filled and how many of its entries are in.
+    let (mut row, mut filled) = (0, 0);
+    let mut take = |tag: usize, entry: &NttPoly, pk: &mut PkLane| {
+        add_term(rows, tag, entry, v);
+        filled += 1;
+        if filled == P::L {
+            rows[row].reduce();
+            pk_lane_row(pk, row, &rows[row], finish);
+            (row, filled) = (row + 1, 0);
+        }
+    };
+    rounds_with_growing_pk::<P>(keccak, wide, rho, &mut pk_lane, tr, &mut take);
+    pk_lane.finish_alone(avx2::keccak_bmi::permutation(), tr);
+}
+
+/// How many of ExpandA's entries [`expand_a_rows_and_tr`] makes in rounds of seven on eight
+/// lanes: while more than three are left (the rest go in one round of three on four lanes).
+fn eight_way_entries<P: Parameters>() -> usize {
+    let mut eight = 0;
+    while eight + 3 < P::K * P::L {
+        eight += 7;
+    }
+    eight
+}
+
+/// Whether key generation's H(pk) in a lane saves time: where its rounds of seven take no more
+/// eight-way rounds than batches of eight would. ML-DSA-44 and -65 (2 and 4 rounds), not -87,
+/// whose 56 entries fill seven batches exactly and would take an eighth round (measured: no
+/// faster on a Zen 4).
+fn pk_lane_pays<P: Parameters>() -> bool {
+    eight_way_entries::<P>() <= ((P::K * P::L + 7) >> 3) * 7
+}
+
+/// The rounds of [`expand_a_rows_and_tr`]: [`eight_way_entries`] entries in rounds of seven on
+/// the eight-way permutation, the rest in a four-way round, lane 0 carried from one sponge to
+/// the other; `take` gets every entry. Never inlined, so that nothing of it shares a frame with
+/// the other path's batches (ST-1).
+#[inline(never)]
+#[target_feature(enable = "avx2")]
+fn rounds_with_growing_pk<P: Parameters>(
+    keccak: Keccak4x,
+    wide: Keccak8x,
+    rho: &[u8; 32],
+    pk: &mut PkLane,
+    tr: &mut [u8; TR_LEN],
+    take: &mut impl FnMut(usize, &NttPoly, &mut PkLane),
+) {
+    let mut tags = row_major_tags::<P>();
+    let eight = eight_way_entries::<P>();
+    // SAFETY: a `Keccak8x` exists only where AVX-512 F (with VL and BW) was detected, the
+    // features `a_rounds_with_pk_x8` is compiled for beyond this function's AVX2.
+    let made = unsafe {
+        avx512::sample::a_rounds_with_pk_x8(wide, rho, pk, tr, &mut tags.by_ref().take(eight), take)
+    };
+    let made = made + avx2::sample::a_rounds_with_pk_x4(keccak, rho, pk, tr, &mut tags, take);
+    debug_assert_eq!(made, P::K * P::L);
+}
+
+/// Appends row `i`'s part of pk (320 bytes: SimpleBitPack of t1_i), which `finish` writes from
+/// the row of the product.
+fn pk_lane_row(
+    pk: &mut PkLane,
+    i: usize,
+    row: &NttPoly,
+    finish: &mut dyn FnMut(usize, &NttPoly, &mut [u8]),
+) {
+    pk.append(crate::encoding::encode::T1_ROW_BYTES, |bytes| {
+        finish(i, row, bytes)
+    });
+}
+
+/// Entry `tag` = 256 r + s of A-hat times v_s, into row r of `out`: written by the row's first
+/// entry (s = 0), added by the others (`multiply_accumulate`). Entries come in row-major
+/// order, so `out` need not be zeroed first.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn add_term(out: &mut [NttPoly], tag: usize, entry: &NttPoly, v: &[NttPoly]) {
+    let (r, s) = (tag >> 8, tag & 0xFF);
+    if s == 0 {
+        avx2::ntt::multiply_ntt(entry, &v[0], &mut out[r]);
+    } else {
+        avx2::ntt::multiply_accumulate(&mut out[r], entry, &v[s]);
     }
 }
 
@@ -149,7 +258,7 @@ fn row_major_tags<P: Parameters>() -> impl Iterator<Item = usize> {
 }
 
 /// The `left` entries of `tags` in ExpandA's batches ([`eight_way`]), each multiplied into its
-/// row of `out` (not reduced) as soon as its batch is made.
+/// row of `out` ([`add_term`]; not reduced) as soon as its batch is made.
 #[target_feature(enable = "avx2")]
 fn times_batches(
     keccak: Keccak4x,
@@ -175,7 +284,7 @@ fn times_batches(
         let mut entries = batch[..n].iter().copied().zip(tmp.iter_mut());
         left -= a_batch(keccak, wide, rho, &mut entries, &mut seeds, &mut buf);
         for (entry, &tag) in tmp.iter().zip(&batch[..n]) {
-            avx2::ntt::multiply_accumulate(&mut out[tag >> 8], entry, &v[tag & 0xFF]);
+            add_term(out, tag, entry, v);
         }
     }
 }

@@ -18,7 +18,7 @@ use crate::backend::lanes::next_batch;
 use crate::backend::x86_64::Keccak4x;
 use crate::backend::x86_64::avx512::keccak8x::Keccak8x;
 use crate::backend::x86_64::avx512::sample::{rej_eta_x16, rej_uniform_x16};
-use crate::backend::x86_64::pk_lane::{PkLane, a_rounds_with_pk, pk_rounds};
+use crate::backend::x86_64::pk_lane::{Lane0, PkLane, a_rounds_with_pk, pk_rounds};
 use crate::hash::sample::{coeff_from_three_bytes, rej_bounded_bytes, write_seed_66};
 use crate::math::poly::{N, NttPoly, Poly};
 use crate::params::{Parameters, Q, TR_LEN};
@@ -299,20 +299,21 @@ pub(in crate::backend::x86_64) fn a_rounds_with_pk_x4(
     pk: &mut PkLane,
     tr: &mut [u8; TR_LEN],
     tags: &mut impl Iterator<Item = usize>,
-    accumulate: impl FnMut(usize, &NttPoly),
+    take: &mut impl FnMut(usize, &NttPoly, &mut PkLane),
 ) -> usize {
     a_rounds_with_pk!(
         Shake128x4,
         keccak,
         Keccak8x::of(keccak),
-        restart_lanes123,
+        |g: &mut Shake128x4, seeds: &[[u8; 34]; 3]| g
+            .restart_lanes123(|j| seeds.each_ref().map(|seed| seed_state_word(seed, j))),
         [a, b, c],
         3,
         rho,
         pk,
         tr,
         tags,
-        accumulate
+        take
     )
 }
 

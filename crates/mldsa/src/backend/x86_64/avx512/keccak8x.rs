@@ -181,6 +181,63 @@ pub(crate) type Shake128x8 = Shake8<{ crate::hash::keccak::SHAKE128_RATE }>;
 /// SHAKE256 eight times over (ExpandMask).
 pub(crate) type Shake256x8 = Shake8<{ crate::hash::keccak::SHAKE256_RATE }>;
 
+/// Hands `put(j, word)` word j of eight SHAKE blocks at rate `RATE`, for j = 0 to 24 in order,
+/// state i's in element i: `inputs[i]` (each shorter than a block, all of the same length: a
+/// public value; panics otherwise), the SHAKE suffix and pad10*1, zero after.
+///
+/// Straight into registers, nothing through the stack (the inputs may be secret seeds, as in
+/// ExpandMask): each input's next 64 bytes by a masked load (zero past its end; masked-off bytes
+/// are never read), the eight rows turned into eight words of every state by [`transpose8`],
+/// and the padding XORed into the two words it touches (the same in every state, the lengths
+/// being equal). Building padded blocks on the stack instead cost an ML-DSA-65 key generation
+/// about 6 % on a Zen 4 (by perf's sampling): 1.3 KiB zeroised a byte at a time, and eight
+/// words stored and read back as one register, which store forwarding cannot serve.
+#[target_feature(enable = "avx2,avx512f,avx512bw")]
+#[inline]
+fn padded_blocks<const RATE: usize>(inputs: [&[u8]; 8], mut put: impl FnMut(usize, __m512i)) {
+    let len = inputs[0].len();
+    assert!(
+        len < RATE && inputs.iter().all(|m| m.len() == len),
+        "equal lengths below a block"
+    );
+    let suffix = _mm512_set1_epi64((u64::from(SHAKE_SUFFIX) << (8 * (len % 8))) as i64);
+    let end = _mm512_set1_epi64((0x80u64 << 56) as i64);
+    let mut j = 0;
+    while j < 25 {
+        let start = 8 * j;
+        let words = if start < len {
+            let n = (len - start).min(64);
+            let mask = u64::MAX >> (64 - n);
+            transpose8(inputs.map(|m| {
+                let bytes = &m[start..start + n];
+                // SAFETY: AVX-512 BW is enabled; the mask selects the first `n` bytes, all in
+                // `bytes`, and the bytes it leaves out are not accessed (masked loads suppress
+                // their faults); no alignment requirement.
+                unsafe { _mm512_maskz_loadu_epi8(mask, bytes.as_ptr().cast()) }
+            }))
+        } else {
+            [_mm512_setzero_si512(); 8]
+        };
+        for word in words {
+            if j < 25 {
+                // pad10*1 after the SHAKE suffix: byte `len` and the block's last byte.
+                let word = if j == len / 8 {
+                    _mm512_xor_si512(word, suffix)
+                } else {
+                    word
+                };
+                let word = if j == RATE / 8 - 1 {
+                    _mm512_xor_si512(word, end)
+                } else {
+                    word
+                };
+                put(j, word);
+            }
+            j += 1;
+        }
+    }
+}
+
 impl<const RATE: usize> Drop for Shake8<RATE> {
     fn drop(&mut self) {
         self.state.zeroize();
@@ -207,46 +264,11 @@ impl<const RATE: usize> Shake8<RATE> {
 
     /// Absorbs `inputs[i]` into sponge i (which must be empty: made by [`Self::new`]; each
     /// input shorter than a block, all of the same length: a public value; panics otherwise)
-    /// and pads it, ready to squeeze.
-    ///
-    /// Straight into the registers, nothing through the stack: each input's next 64 bytes by a
-    /// masked load (zero past its end; masked-off bytes are never read), the eight rows turned
-    /// into eight words of every state by [`transpose8`], then the padding XORed into the two
-    /// words it touches (the same in every state, the lengths being equal). Building padded
-    /// blocks on the stack instead cost an ML-DSA-65 key generation about 6 % on a Zen 4 (by
-    /// perf's sampling): 1.3 KiB zeroised a byte at a time, and eight words stored and read
-    /// back as one register, which store forwarding cannot serve.
+    /// and pads it, ready to squeeze: the blocks of [`padded_blocks`].
     #[target_feature(enable = "avx2,avx512f,avx512bw")]
     pub(crate) fn absorb_short(&mut self, inputs: [&[u8]; 8]) {
-        let len = inputs[0].len();
-        assert!(
-            len < RATE && inputs.iter().all(|m| m.len() == len),
-            "equal lengths below a block"
-        );
-        let mut start = 0;
-        while start < len {
-            let n = (len - start).min(64);
-            let mask = u64::MAX >> (64 - n);
-            let rows = inputs.map(|m| {
-                let bytes = &m[start..start + n];
-                // SAFETY: AVX-512 BW is enabled; the mask selects the first `n` bytes, all in
-                // `bytes`, and the bytes it leaves out are not accessed (masked loads suppress
-                // their faults); no alignment requirement.
-                unsafe { _mm512_maskz_loadu_epi8(mask, bytes.as_ptr().cast()) }
-            });
-            let words = &mut self.state[start / 8..Self::LANES];
-            for (lane, word) in words.iter_mut().zip(transpose8(rows)) {
-                *lane = _mm512_xor_si512(*lane, word);
-            }
-            start += 64;
-        }
-        // pad10*1 after the SHAKE suffix: byte `len` and the block's last byte.
-        let suffix = u64::from(SHAKE_SUFFIX) << (8 * (len % 8));
-        self.state[len / 8] =
-            _mm512_xor_si512(self.state[len / 8], _mm512_set1_epi64(suffix as i64));
-        let last = Self::LANES - 1;
-        self.state[last] =
-            _mm512_xor_si512(self.state[last], _mm512_set1_epi64((0x80u64 << 56) as i64));
+        // The sponges are empty: XORing the blocks in is writing them.
+        padded_blocks::<RATE>(inputs, |j, word| self.state[j] = word);
     }
 
     /// Squeezes the next `out[i].len() / RATE` whole blocks of stream i into `out[i]` (equal
@@ -319,17 +341,15 @@ impl<const RATE: usize> Shake8<RATE> {
         }
     }
 
-    /// Makes states 1-7 new sponges that have absorbed a whole (padded) block and not yet
-    /// permuted, leaving state 0 as it is: `words(j)` is word j of the seven blocks (zero past
-    /// the rate), as [`crate::backend::x86_64::avx2::keccak4x::Shake4::restart_lanes123`].
-    #[target_feature(enable = "avx2,avx512f")]
-    pub(crate) fn restart_lanes_1_to_7(&mut self, words: impl Fn(usize) -> [u64; 7]) {
-        for (j, lane) in self.state.iter_mut().enumerate() {
-            let [a, b, c, d, e, f, g] = words(j).map(|w| w as i64);
-            let fresh = _mm512_set_epi64(g, f, e, d, c, b, a, 0);
+    /// Makes states 1-7 new sponges that have absorbed `inputs[1..]` (each shorter than a
+    /// block, all of `inputs[0]`'s length) and not yet permuted, leaving state 0 as it is
+    /// (`inputs[0]` is not used): the blocks as [`Self::absorb_short`] makes them, blended in.
+    #[target_feature(enable = "avx2,avx512f,avx512bw")]
+    pub(crate) fn restart_lanes_1_to_7(&mut self, inputs: [&[u8]; 8]) {
+        padded_blocks::<RATE>(inputs, |j, word| {
             // State 0's element kept, the others fresh.
-            *lane = _mm512_mask_blend_epi64(0b1111_1110, *lane, fresh);
-        }
+            self.state[j] = _mm512_mask_blend_epi64(0b1111_1110, self.state[j], word);
+        });
     }
 
     /// The first `out.len()` bytes (at most `RATE`) of state 0's rate part.
@@ -338,6 +358,22 @@ impl<const RATE: usize> Shake8<RATE> {
         for (word, lane) in out.chunks_mut(8).zip(&self.state[..Self::LANES]) {
             let bytes = (_mm_cvtsi128_si64(_mm512_castsi512_si128(*lane)) as u64).to_le_bytes();
             word.copy_from_slice(&bytes[..word.len()]);
+        }
+    }
+
+    /// State 0 whole: its 25 words, for a sponge that carries on with it (a scalar one, or
+    /// lane 0 of a four-way sponge).
+    #[target_feature(enable = "avx2,avx512f")]
+    pub(crate) fn lane0(&self) -> [u64; 25] {
+        self.state
+            .map(|lane| _mm_cvtsi128_si64(_mm512_castsi512_si128(lane)) as u64)
+    }
+
+    /// Makes state 0 `words` (as [`Self::lane0`] gives them), leaving the others as they are.
+    #[target_feature(enable = "avx2,avx512f")]
+    pub(crate) fn set_lane0(&mut self, words: &[u64; 25]) {
+        for (lane, &w) in self.state.iter_mut().zip(words) {
+            *lane = _mm512_mask_set1_epi64(*lane, 1, w as i64);
         }
     }
 }

@@ -7,10 +7,9 @@
 use crate::backend::lanes::next_batch;
 use crate::backend::x86_64::avx2::sample::{
     LOAD_SLACK, NTT_FIRST_BLOCKS, NttStream, rej_eta, rej_ntt_lanes, rej_uniform_from, seed_a,
-    seed_state_word,
 };
 use crate::backend::x86_64::avx512::keccak8x::{Keccak8x, Shake128x8};
-use crate::backend::x86_64::pk_lane::{PkLane, a_rounds_with_pk, pk_rounds};
+use crate::backend::x86_64::pk_lane::{Lane0, PkLane, a_rounds_with_pk, pk_rounds};
 use crate::hash::keccak::SHAKE128_RATE as RATE128;
 use crate::math::poly::{N, NttPoly};
 use crate::params::{Parameters, Q, TR_LEN};
@@ -160,26 +159,29 @@ pub(in crate::backend::x86_64) fn a_batch_x8<'a>(
 /// not share a frame with the batches that follow it (ST-1: merged, they put verification
 /// over its recorded stack in the native build).
 #[inline(never)]
-#[target_feature(enable = "avx2,avx512f")]
+#[target_feature(enable = "avx2,avx512f,avx512bw")]
 pub(in crate::backend::x86_64) fn a_rounds_with_pk_x8(
     wide: Keccak8x,
     rho: &[u8; 32],
     pk: &mut PkLane,
     tr: &mut [u8; TR_LEN],
     tags: &mut impl Iterator<Item = usize>,
-    accumulate: impl FnMut(usize, &NttPoly),
+    take: &mut impl FnMut(usize, &NttPoly, &mut PkLane),
 ) -> usize {
     a_rounds_with_pk!(
         Shake128x8,
         wide,
         Some(wide),
-        restart_lanes_1_to_7,
+        |g: &mut Shake128x8, seeds: &[[u8; 34]; 7]| g.restart_lanes_1_to_7(
+            // Lane 0's input is not used: seeds[0] stands in.
+            core::array::from_fn(|i| &seeds[i.saturating_sub(1)][..])
+        ),
         [a, b, c, d, e, f, h],
         7,
         rho,
         pk,
         tr,
         tags,
-        accumulate
+        take
     )
 }
