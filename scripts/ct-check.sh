@@ -147,7 +147,7 @@ div_scan() {
 }
 
 # The AVX-512 kernels by their (demangled) names, and the control the matcher must see through.
-AVX512_KERNELS='f1600x4_avx512vl|keccak8x::f1600x8|::avx512::ntt::|::sparse::mul_[a-z0-9]+_512'
+AVX512_KERNELS='f1600x4_avx512vl|keccak8x::f1600x[89]|::avx512::ntt::|::sparse::mul_[a-z0-9]+_512'
 SCAN_CONTROL='mldsa::backend::x86_64::avx2::arith::low_bits_exceed'
 # An instruction that moves vector or mask data where it could steer a branch or an address: to
 # a general-purpose register or the flags; or a gather or scatter (vector-indexed memory).

@@ -120,9 +120,10 @@ macro_rules! plane {
 }
 
 /// One round (FIPS 202 section 3.3, Rnd) with round constant `rc`, as straight-line code on
-/// locals: no array is indexed in a loop and no index is computed at run time.
+/// locals: no array is indexed in a loop and no index is computed at run time. (The x86-64
+/// backend interleaves it with its eight-way rounds.)
 #[inline(always)]
-fn round(a: [u64; 25], rc: u64) -> [u64; 25] {
+pub(crate) fn round(a: [u64; 25], rc: u64) -> [u64; 25] {
     // theta: C[x] = xor of column x, D[x] = C[x - 1] ^ rot(C[x + 1], 1).
     let c = [
         a[0] ^ a[5] ^ a[10] ^ a[15] ^ a[20],

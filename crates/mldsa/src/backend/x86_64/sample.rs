@@ -12,6 +12,7 @@ use super::avx512;
 use super::avx512::keccak8x::Keccak8x;
 use super::pk_lane::PkLane;
 use crate::backend::mask_stream::MaskStream;
+use crate::encoding::encode::T1_ROW_BYTES;
 use crate::hash::keccak::SHAKE128_RATE as RATE128;
 use crate::math::poly::{NttPoly, Poly};
 use crate::params::{Parameters, TR_LEN};
@@ -24,7 +25,8 @@ fn eight_way(wide: Option<Keccak8x>, left: usize) -> Option<Keccak8x> {
 }
 
 /// One batch of ExpandA, eight-way on `wide` where [`eight_way`] gave it, else four-way;
-/// returns how many entries were made.
+/// returns how many entries were made. H(pk) takes a block beside each eight-way permutation
+/// if `pk` is given (four-way batches leave it waiting).
 #[target_feature(enable = "avx2")]
 fn a_batch<'a>(
     keccak: Keccak4x,
@@ -33,11 +35,12 @@ fn a_batch<'a>(
     entries: &mut impl Iterator<Item = (usize, &'a mut NttPoly)>,
     seeds: &mut [[u8; 34]; 8],
     buf: &mut [NttStream; 8],
+    pk: Option<(&mut PkLane, &mut [u8; TR_LEN])>,
 ) -> usize {
     match wide {
         // SAFETY: a `Keccak8x` exists only where AVX-512 F (with VL and BW) was detected, the
         // features (F, BW) `a_batch_x8` is compiled for beyond this function's AVX2.
-        Some(wide) => unsafe { avx512::sample::a_batch_x8(wide, rho, entries, seeds, buf) },
+        Some(wide) => unsafe { avx512::sample::a_batch_x8(wide, rho, entries, seeds, buf, pk) },
         None => avx2::sample::a_batch_x4(keccak, rho, entries, seeds, buf),
     }
 }
@@ -61,7 +64,7 @@ pub(crate) fn expand_a<P: Parameters>(keccak: Keccak4x, rho: &[u8; 32], a_hat: &
     let (wide, mut left) = (Keccak8x::of(keccak), P::K * P::L);
     while left > 0 {
         let wide = eight_way(wide, left);
-        left -= a_batch(keccak, wide, rho, &mut entries, &mut seeds, &mut buf);
+        left -= a_batch(keccak, wide, rho, &mut entries, &mut seeds, &mut buf, None);
     }
 }
 
@@ -84,21 +87,22 @@ pub(crate) fn expand_a_times<P: Parameters>(
     debug_assert_eq!(v.len(), P::L);
     debug_assert_eq!(out.len(), P::K);
     let mut tags = row_major_tags::<P>();
-    times_batches(keccak, rho, v, out, &mut tags, P::K * P::L);
+    let mut take =
+        |tag: usize, entry: &NttPoly, _: Option<&mut PkLane>| add_term(out, tag, entry, v);
+    times_batches(keccak, rho, &mut tags, P::K * P::L, None, &mut take);
     for w in out.iter_mut() {
         w.reduce();
     }
 }
 
 /// FIPS 204, Algorithms 32 and 48 (ExpandA, MatrixVectorNTT) fused as in [`expand_a_times`],
-/// with tr = H(pk, 64) (Algorithm 8 step 6) absorbed in lane 0 of the first rounds' sponges
-/// ([`super::pk_lane`]): three entries a round on the four-way permutation, or seven on the
-/// eight-way one where it runs; the entries left when tr is ready go in [`expand_a_times`]'s
-/// batches.
+/// with tr = H(pk, 64) (Algorithm 8 step 6) made alongside ([`super::pk_lane`]): beside the
+/// eight-way permutations where they run, else in lane 0 of four-way rounds of three entries,
+/// the entries left when tr is ready going in [`expand_a_times`]'s batches.
 ///
 /// Contract: as [`crate::backend::Backend::expand_a_times_and_tr`]: `out` as
 /// [`expand_a_times`]'s (each entry multiplied into its row's accumulator as soon as it
-/// exists, the same terms in another order), tr = SHAKE256(pk, 64) for any pk.
+/// exists, the same terms), tr = SHAKE256(pk, 64) for any pk.
 #[target_feature(enable = "avx2")]
 pub(crate) fn expand_a_times_and_tr<P: Parameters>(
     keccak: Keccak4x,
@@ -113,20 +117,30 @@ pub(crate) fn expand_a_times_and_tr<P: Parameters>(
     debug_assert_eq!(out.len(), P::K);
     let mut tags = row_major_tags::<P>();
     let mut pk_lane = PkLane::new(pk);
-    let mut take = |tag: usize, entry: &NttPoly, _: &mut PkLane| add_term(out, tag, entry, v);
     let made = match Keccak8x::of(keccak) {
-        // SAFETY: a `Keccak8x` exists only where AVX-512 F (with VL and BW) was detected, the
-        // features `a_rounds_with_pk_x8` is compiled for beyond this function's AVX2.
-        Some(wide) => unsafe {
-            avx512::sample::a_rounds_with_pk_x8(wide, rho, &mut pk_lane, tr, &mut tags, &mut take)
-        },
-        None => {
-            avx2::sample::a_rounds_with_pk_x4(keccak, rho, &mut pk_lane, tr, &mut tags, &mut take)
-        }
+        Some(_) => 0,
+        None => avx2::sample::a_rounds_with_pk_x4(
+            keccak,
+            rho,
+            &mut pk_lane,
+            tr,
+            &mut tags,
+            |tag, entry| add_term(out, tag, entry, v),
+        ),
     };
+    let mut take =
+        |tag: usize, entry: &NttPoly, _: Option<&mut PkLane>| add_term(out, tag, entry, v);
+    let left = P::K * P::L - made;
+    times_batches(
+        keccak,
+        rho,
+        &mut tags,
+        left,
+        Some((&mut pk_lane, tr)),
+        &mut take,
+    );
     // The entries ran out before pk (a longer pk than the set's): the rest on its own.
     pk_lane.finish_alone(avx2::keccak_bmi::permutation(), tr);
-    times_batches(keccak, rho, v, out, &mut tags, P::K * P::L - made);
     for w in out.iter_mut() {
         w.reduce();
     }
@@ -134,13 +148,12 @@ pub(crate) fn expand_a_times_and_tr<P: Parameters>(
 
 /// FIPS 204 Algorithm 6 steps 3, 5 and 8-9 (key generation's ExpandA, A-hat o NTT(s1), pk and
 /// tr = H(pk, 64)) as [`crate::backend::Backend::expand_a_rows_and_tr`], whose contract this
-/// has. Where the eight-way permutation runs: ExpandA's entries in rounds of seven with H(pk)
-/// in lane 0 ([`super::pk_lane`]), each row handed to `finish` (which writes its part of pk)
-/// as soon as its last entry is made, so that lane 0 absorbs pk as it grows; the last entries
-/// (three or fewer) in a four-way round that carries lane 0 on; then what lane 0 has not
-/// absorbed (the last row's blocks) on the scalar sponge. (The four-way permutation is about
-/// as fast as the scalar one, so without AVX-512 the lane would cost more entries' rounds
-/// than it saves: there the product is made first and pk hashed after it, as by default.)
+/// has. Where the eight-way permutation runs: ExpandA's batches with H(pk) beside them
+/// ([`super::pk_lane`]), each row handed to `finish` (which writes its part of pk) as soon as
+/// its last entry is made, so that H(pk) absorbs pk as it grows; then what it has not absorbed
+/// (the last rows' blocks, 6 of 10, 15 or 20) on the scalar sponge alone. (Without AVX-512 the
+/// product is made first and pk hashed after it, as by default: a scalar permutation beside a
+/// four-way AVX2 one is far from free.)
 #[target_feature(enable = "avx2")]
 pub(crate) fn expand_a_rows_and_tr<P: Parameters>(
     keccak: Keccak4x,
@@ -153,7 +166,7 @@ pub(crate) fn expand_a_rows_and_tr<P: Parameters>(
 ) {
     debug_assert_eq!(v.len(), P::L);
     debug_assert_eq!(rows.len(), P::K);
-    let Some(wide) = Keccak8x::of(keccak).filter(|_| pk_lane_pays::<P>()) else {
+    if Keccak8x::of(keccak).is_none() {
         expand_a_times::<P>(keccak, rho, v, rows);
         crate::backend::finish_rows_then_hash(
             avx2::keccak_bmi::permutation(),
@@ -163,78 +176,33 @@ pub(crate) fn expand_a_rows_and_tr<P: Parameters>(
             finish,
         );
         return;
-    };
+    }
     tick!(ExpandATimes, 1);
     let mut pk_lane = PkLane::growing(pk, 32);
     // The row being filled and how many of its entries are in.
     let (mut row, mut filled) = (0, 0);
-    let mut take = |tag: usize, entry: &NttPoly, pk: &mut PkLane| {
+    let mut take = |tag: usize, entry: &NttPoly, pk: Option<&mut PkLane>| {
         add_term(rows, tag, entry, v);
         filled += 1;
         if filled == P::L {
             rows[row].reduce();
-            pk_lane_row(pk, row, &rows[row], finish);
+            if let Some(pk) = pk {
+                let (i, row_i) = (row, &rows[row]);
+                pk.append(T1_ROW_BYTES, |bytes| finish(i, row_i, bytes));
+            }
             (row, filled) = (row + 1, 0);
         }
     };
-    rounds_with_growing_pk::<P>(keccak, wide, rho, &mut pk_lane, tr, &mut take);
-    pk_lane.finish_alone(avx2::keccak_bmi::permutation(), tr);
-}
-
-/// How many of ExpandA's entries [`expand_a_rows_and_tr`] makes in rounds of seven on eight
-/// lanes: while more than three are left (the rest go in one round of three on four lanes).
-fn eight_way_entries<P: Parameters>() -> usize {
-    let mut eight = 0;
-    while eight + 3 < P::K * P::L {
-        eight += 7;
-    }
-    eight
-}
-
-/// Whether key generation's H(pk) in a lane saves time: where its rounds of seven take no more
-/// eight-way rounds than batches of eight would. ML-DSA-44 and -65 (2 and 4 rounds), not -87,
-/// whose 56 entries fill seven batches exactly and would take an eighth round (measured: no
-/// faster on a Zen 4).
-fn pk_lane_pays<P: Parameters>() -> bool {
-    eight_way_entries::<P>() <= ((P::K * P::L + 7) >> 3) * 7
-}
-
-/// The rounds of [`expand_a_rows_and_tr`]: [`eight_way_entries`] entries in rounds of seven on
-/// the eight-way permutation, the rest in a four-way round, lane 0 carried from one sponge to
-/// the other; `take` gets every entry. Never inlined, so that nothing of it shares a frame with
-/// the other path's batches (ST-1).
-#[inline(never)]
-#[target_feature(enable = "avx2")]
-fn rounds_with_growing_pk<P: Parameters>(
-    keccak: Keccak4x,
-    wide: Keccak8x,
-    rho: &[u8; 32],
-    pk: &mut PkLane,
-    tr: &mut [u8; TR_LEN],
-    take: &mut impl FnMut(usize, &NttPoly, &mut PkLane),
-) {
     let mut tags = row_major_tags::<P>();
-    let eight = eight_way_entries::<P>();
-    // SAFETY: a `Keccak8x` exists only where AVX-512 F (with VL and BW) was detected, the
-    // features `a_rounds_with_pk_x8` is compiled for beyond this function's AVX2.
-    let made = unsafe {
-        avx512::sample::a_rounds_with_pk_x8(wide, rho, pk, tr, &mut tags.by_ref().take(eight), take)
-    };
-    let made = made + avx2::sample::a_rounds_with_pk_x4(keccak, rho, pk, tr, &mut tags, take);
-    debug_assert_eq!(made, P::K * P::L);
-}
-
-/// Appends row `i`'s part of pk (320 bytes: SimpleBitPack of t1_i), which `finish` writes from
-/// the row of the product.
-fn pk_lane_row(
-    pk: &mut PkLane,
-    i: usize,
-    row: &NttPoly,
-    finish: &mut dyn FnMut(usize, &NttPoly, &mut [u8]),
-) {
-    pk.append(crate::encoding::encode::T1_ROW_BYTES, |bytes| {
-        finish(i, row, bytes)
-    });
+    times_batches(
+        keccak,
+        rho,
+        &mut tags,
+        P::K * P::L,
+        Some((&mut pk_lane, tr)),
+        &mut take,
+    );
+    pk_lane.finish_alone(avx2::keccak_bmi::permutation(), tr);
 }
 
 /// Entry `tag` = 256 r + s of A-hat times v_s, into row r of `out`: written by the row's first
@@ -257,16 +225,19 @@ fn row_major_tags<P: Parameters>() -> impl Iterator<Item = usize> {
     (0..P::K).flat_map(|r| (0..P::L).map(move |s| (r << 8) | s))
 }
 
-/// The `left` entries of `tags` in ExpandA's batches ([`eight_way`]), each multiplied into its
-/// row of `out` ([`add_term`]; not reduced) as soon as its batch is made.
+/// The `left` entries of `tags` in ExpandA's batches ([`eight_way`]), each handed to
+/// `take(tag, entry, pk)` as soon as its batch is made, with H(pk) beside the eight-way
+/// permutations if `pk` is given (see [`a_batch`]). Never inlined: its buffers (about 15 KiB)
+/// must not share a frame with another path's, as they would in key generation's two (ST-1).
+#[inline(never)]
 #[target_feature(enable = "avx2")]
 fn times_batches(
     keccak: Keccak4x,
     rho: &[u8; 32],
-    v: &[NttPoly],
-    out: &mut [NttPoly],
     tags: &mut impl Iterator<Item = usize>,
     mut left: usize,
+    mut pk: Option<(&mut PkLane, &mut [u8; TR_LEN])>,
+    take: &mut impl FnMut(usize, &NttPoly, Option<&mut PkLane>),
 ) {
     let mut tmp = [NttPoly::ZERO; 8];
     let mut seeds = [[0u8; 34]; 8];
@@ -282,9 +253,18 @@ fn times_batches(
             .map(|(tag, slot)| *slot = tag)
             .count();
         let mut entries = batch[..n].iter().copied().zip(tmp.iter_mut());
-        left -= a_batch(keccak, wide, rho, &mut entries, &mut seeds, &mut buf);
+        let beside = pk.as_mut().map(|(pk, tr)| (&mut **pk, &mut **tr));
+        left -= a_batch(
+            keccak,
+            wide,
+            rho,
+            &mut entries,
+            &mut seeds,
+            &mut buf,
+            beside,
+        );
         for (entry, &tag) in tmp.iter().zip(&batch[..n]) {
-            add_term(out, tag, entry, v);
+            take(tag, entry, pk.as_mut().map(|(pk, _)| &mut **pk));
         }
     }
 }

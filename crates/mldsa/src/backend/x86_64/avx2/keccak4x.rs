@@ -457,14 +457,6 @@ impl<const RATE: usize> Shake4<RATE> {
     pub(crate) fn lane0(&self) -> [u64; 25] {
         self.state.map(|v| _mm256_extract_epi64::<0>(v) as u64)
     }
-
-    /// Makes state 0 `words` (as [`Self::lane0`] gives them), leaving the others as they are.
-    #[target_feature(enable = "avx2")]
-    pub(crate) fn set_lane0(&mut self, words: &[u64; 25]) {
-        for (v, &w) in self.state.iter_mut().zip(words) {
-            *v = _mm256_blend_epi32::<0b0000_0011>(*v, _mm256_set1_epi64x(w as i64));
-        }
-    }
 }
 
 #[cfg(test)]

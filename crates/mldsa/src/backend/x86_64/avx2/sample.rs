@@ -18,7 +18,7 @@ use crate::backend::lanes::next_batch;
 use crate::backend::x86_64::Keccak4x;
 use crate::backend::x86_64::avx512::keccak8x::Keccak8x;
 use crate::backend::x86_64::avx512::sample::{rej_eta_x16, rej_uniform_x16};
-use crate::backend::x86_64::pk_lane::{Lane0, PkLane, a_rounds_with_pk, pk_rounds};
+use crate::backend::x86_64::pk_lane::PkLane;
 use crate::hash::sample::{coeff_from_three_bytes, rej_bounded_bytes, write_seed_66};
 use crate::math::poly::{N, NttPoly, Poly};
 use crate::params::{Parameters, Q, TR_LEN};
@@ -282,15 +282,15 @@ pub(in crate::backend::x86_64) fn seed_state_word(seed: &[u8; 34], j: usize) -> 
 /// in lane 0, four-way: rounds of three entries of `tags` on lanes 1-3 while lane 0 absorbs
 /// pk's next block before each permutation (see [`crate::backend::x86_64::pk_lane`]), until
 /// pk or the tags run out; each entry goes to `accumulate(tag, entry)` once made. Returns how
-/// many entries were made.
+/// many entries were made; lane 0's state is left in `pk` (for [`PkLane::finish_alone`], if
+/// the tags ran out first).
 ///
 /// Contract: the entries equal the portable RejNTTPoly's; tr = SHAKE256(pk, 64) once
-/// `pk.done()` (unless the tags ran out first). Rounds after tr is written still XOR no block
-/// into lane 0, and lanes mid-entry when it is written finish that entry.
+/// `pk.done()`. Lanes mid-entry when tr is written finish that entry.
 ///
-/// Never inlined: its buffers (a round's entries and streams, about 14 KiB eight-way) must
-/// not share a frame with the batches that follow it (ST-1: merged, they put verification
-/// over its recorded stack in the native build).
+/// Never inlined: its buffers (a round's entries and streams, about 7 KiB) must not share a
+/// frame with the batches that follow it (ST-1: merged, they put verification over its
+/// recorded stack in the native build).
 #[inline(never)]
 #[target_feature(enable = "avx2")]
 pub(in crate::backend::x86_64) fn a_rounds_with_pk_x4(
@@ -299,22 +299,54 @@ pub(in crate::backend::x86_64) fn a_rounds_with_pk_x4(
     pk: &mut PkLane,
     tr: &mut [u8; TR_LEN],
     tags: &mut impl Iterator<Item = usize>,
-    take: &mut impl FnMut(usize, &NttPoly, &mut PkLane),
+    mut accumulate: impl FnMut(usize, &NttPoly),
 ) -> usize {
-    a_rounds_with_pk!(
-        Shake128x4,
-        keccak,
-        Keccak8x::of(keccak),
-        |g: &mut Shake128x4, seeds: &[[u8; 34]; 3]| g
-            .restart_lanes123(|j| seeds.each_ref().map(|seed| seed_state_word(seed, j))),
-        [a, b, c],
-        3,
-        rho,
-        pk,
-        tr,
-        tags,
-        take
-    )
+    let mut g = Shake128x4::new(keccak);
+    let mut seeds = [[0u8; 34]; 3];
+    let mut buf = [[0u8; NTT_FIRST_BLOCKS * RATE128 + LOAD_SLACK]; 4];
+    let mut polys = [NttPoly::ZERO; 3];
+    let mut made = 0;
+    while !pk.done() {
+        let mut batch = [0usize; 3];
+        let n = tags
+            .by_ref()
+            .take(3)
+            .zip(batch.iter_mut())
+            .map(|(tag, slot)| *slot = tag)
+            .count();
+        if n == 0 {
+            break;
+        }
+        let mut entries = batch[..n].iter().copied().zip(polys.iter_mut());
+        let (_, [a, b, c]) =
+            next_batch(&mut entries, &mut seeds, |seed, tag| seed_a(seed, rho, tag));
+        g.restart_lanes123(|j| seeds.each_ref().map(|seed| seed_state_word(seed, j)));
+        let squeeze = |mut out: [&mut [u8]; 4]| {
+            pk.squeeze(out[0].len(), tr, |block, tr, offset| {
+                if let Some(block) = block {
+                    g.xor_block_lane0(block);
+                }
+                g.permute();
+                if let Some(tr) = tr {
+                    g.read_lane0(tr);
+                }
+                g.read_block(offset, &mut out);
+            });
+        };
+        rej_ntt_lanes(
+            squeeze,
+            [None, a, b, c],
+            NTT_FIRST_BLOCKS,
+            &mut buf,
+            Keccak8x::of(keccak),
+        );
+        made += n;
+        for (entry, &tag) in polys.iter().zip(&batch[..n]) {
+            accumulate(tag, entry);
+        }
+    }
+    pk.state = g.lane0();
+    made
 }
 
 /// RejBoundedPoly's inner loop (FIPS 204 Algorithm 31, steps 4-17) over `buf`: appends the
@@ -620,9 +652,9 @@ mod tests {
         }
     }
 
-    /// The x86-64 backend's `expand_a_times_and_tr` (H(pk) in lane 0 of ExpandA's sponges for
-    /// the SHAKE sets; apart for the AES ones), on `cpu`'s permutations (four-way AVX2, or
-    /// eight-way AVX-512), equals the portable product (mod q, within the bound) and
+    /// The x86-64 backend's `expand_a_times_and_tr` (H(pk) in lane 0 of ExpandA's four-way
+    /// sponges on AVX2, beside its eight-way permutations on AVX-512, for the SHAKE sets; apart
+    /// for the AES ones), on `cpu`'s permutations, equals the portable product (mod q, within the bound) and
     /// SHAKE256(pk, 64): pk of the set's length, and of others (none, around one and two
     /// blocks, longer than the rounds can absorb, so tr is finished apart).
     fn expand_a_times_and_tr_agrees<P: Parameters>(cpu: crate::backend::x86_64::Avx2) {
@@ -650,25 +682,85 @@ mod tests {
         }
     }
 
-    #[test]
-    fn expand_a_times_and_tr_equals_the_portable_product_and_h_of_pk() {
+    /// The x86-64 backend on this CPU: AVX2, and with AVX-512 where it has it (none without
+    /// AVX2); says what it skips.
+    fn x86_cpus() -> Vec<crate::backend::x86_64::Avx2> {
         use crate::backend::x86_64::Avx2;
         let Some(avx2) = Avx2::detect() else {
             eprintln!("skipped: this CPU has no AVX2");
-            return;
+            return Vec::new();
         };
         let mut cpus = vec![avx2];
         match avx2.with_avx512() {
             Some(wide) => cpus.push(wide),
-            None => eprintln!("eight-way rounds not tested: this CPU has no AVX-512"),
+            None => eprintln!("the eight-way permutation not tested: this CPU has no AVX-512"),
         }
-        for cpu in cpus {
+        cpus
+    }
+
+    #[test]
+    fn expand_a_times_and_tr_equals_the_portable_product_and_h_of_pk() {
+        for cpu in x86_cpus() {
             expand_a_times_and_tr_agrees::<MlDsa44>(cpu);
             expand_a_times_and_tr_agrees::<MlDsa65>(cpu);
             expand_a_times_and_tr_agrees::<MlDsa87>(cpu);
             expand_a_times_and_tr_agrees::<Dilithium2>(cpu);
             expand_a_times_and_tr_agrees::<Dilithium2Aes>(cpu);
             expand_a_times_and_tr_agrees::<Dilithium5Aes>(cpu);
+        }
+    }
+
+    /// One backend's `expand_a_rows_and_tr` on given rows, pk, tr and `finish`.
+    type RowsAndTr<'a> = dyn Fn(&mut [NttPoly], &mut [u8], &mut [u8; TR_LEN], &mut dyn FnMut(usize, &NttPoly, &mut [u8]))
+        + 'a;
+
+    /// The x86-64 backend's `expand_a_rows_and_tr` (H(pk) beside ExpandA's eight-way
+    /// permutations as pk grows, on AVX-512; the default order on AVX2 and for the AES sets)
+    /// equals the portable default: the same rows (mod q, within the bound), handed to `finish`
+    /// in order, the same pk and tr. `finish` writes each row's part of pk from the row.
+    fn expand_a_rows_and_tr_agrees<P: Parameters>(cpu: crate::backend::x86_64::Avx2) {
+        use crate::backend::{Backend, Portable};
+        for trial in 0..if cfg!(miri) { 1 } else { 4 } {
+            let rho: [u8; 32] = test_bytes(P::NAME, 900 + trial);
+            let v = test_v::<P>(trial);
+            let run = |b: &RowsAndTr| {
+                let mut rows = P::NttVecK::zeroed();
+                let mut pk = vec![0u8; P::PK_LEN];
+                pk[..32].copy_from_slice(&rho);
+                let mut tr = [0u8; TR_LEN];
+                let mut next = 0;
+                let mut finish = |i: usize, row: &NttPoly, bytes: &mut [u8]| {
+                    assert_eq!(i, next, "rows in order");
+                    next += 1;
+                    for (k, b) in bytes.iter_mut().enumerate() {
+                        *b = (crate::math::field::freeze(row.0[k & 0xFF]) >> (k >> 8)) as u8;
+                    }
+                };
+                b(rows.as_mut(), &mut pk, &mut tr, &mut finish);
+                assert_eq!(next, P::K, "every row finished");
+                (rows, pk, tr)
+            };
+            let (expect, expect_pk, expect_tr) = run(&|rows, pk, tr, finish| {
+                Portable.expand_a_rows_and_tr::<P>(&rho, v.as_ref(), rows, pk, tr, finish)
+            });
+            let (got, pk, tr) = run(&|rows, pk, tr, finish| {
+                cpu.expand_a_rows_and_tr::<P>(&rho, v.as_ref(), rows, pk, tr, finish)
+            });
+            let what = format!("{}: trial {trial}, {cpu:?}", P::NAME);
+            assert_product_agrees(got.as_ref(), expect.as_ref(), &what);
+            assert_eq!(pk, expect_pk, "{what}: pk");
+            assert_eq!(tr, expect_tr, "{what}: tr");
+        }
+    }
+
+    #[test]
+    fn expand_a_rows_and_tr_equals_the_portable_default() {
+        for cpu in x86_cpus() {
+            expand_a_rows_and_tr_agrees::<MlDsa44>(cpu);
+            expand_a_rows_and_tr_agrees::<MlDsa65>(cpu);
+            expand_a_rows_and_tr_agrees::<MlDsa87>(cpu);
+            expand_a_rows_and_tr_agrees::<Dilithium2>(cpu);
+            expand_a_rows_and_tr_agrees::<Dilithium5Aes>(cpu);
         }
     }
 

@@ -6,10 +6,10 @@
 
 use crate::backend::lanes::next_batch;
 use crate::backend::x86_64::avx2::sample::{
-    LOAD_SLACK, NTT_FIRST_BLOCKS, NttStream, rej_eta, rej_ntt_lanes, rej_uniform_from, seed_a,
+    NTT_FIRST_BLOCKS, NttStream, rej_eta, rej_ntt_lanes, rej_uniform_from, seed_a,
 };
 use crate::backend::x86_64::avx512::keccak8x::{Keccak8x, Shake128x8};
-use crate::backend::x86_64::pk_lane::{Lane0, PkLane, a_rounds_with_pk, pk_rounds};
+use crate::backend::x86_64::pk_lane::PkLane;
 use crate::hash::keccak::SHAKE128_RATE as RATE128;
 use crate::math::poly::{N, NttPoly};
 use crate::params::{Parameters, Q, TR_LEN};
@@ -18,22 +18,33 @@ use core::arch::x86_64::*;
 
 /// RejNTTPoly eight seeds at a time, on the eight-way permutation (AVX-512 F and BW; `Keccak8x`
 /// proves them present): as the four-way batch in [`crate::backend::x86_64::avx2::sample`].
+/// With `pk`, H(pk)'s sponge takes its next block beside each permutation
+/// ([`PkLane::permute_beside`]) and writes tr when it has taken the last.
 #[target_feature(enable = "avx2,avx512f,avx512bw")]
 fn rej_ntt_poly_x8(
     keccak: Keccak8x,
     seeds: &[[u8; 34]; 8],
     outs: [Option<&mut NttPoly>; 8],
     buf: &mut [NttStream; 8],
+    mut pk: Option<(&mut PkLane, &mut [u8; TR_LEN])>,
 ) {
     let mut g = Shake128x8::new(keccak);
     g.absorb_short(seeds.each_ref().map(|s| &s[..]));
-    rej_ntt_lanes(
-        |out| g.squeeze_blocks(out),
-        outs,
-        NTT_FIRST_BLOCKS,
-        buf,
-        Some(keccak),
-    );
+    let squeeze = |mut out: [&mut [u8]; 8]| {
+        let mut offset = 0;
+        while offset < out[0].len() {
+            match &mut pk {
+                Some((pk, tr)) => pk.permute_beside(tr, |one| match one {
+                    Some(one) => g.permute_beside(one),
+                    None => g.permute(),
+                }),
+                None => g.permute(),
+            }
+            g.read_block(offset, &mut out);
+            offset += RATE128;
+        }
+    };
+    rej_ntt_lanes(squeeze, outs, NTT_FIRST_BLOCKS, buf, Some(keccak));
 }
 
 /// RejNTTPoly's inner loop (FIPS 204 Algorithm 30, steps 4-12) as
@@ -137,7 +148,8 @@ pub(in crate::backend::x86_64) fn rej_eta_x16<P: Parameters>(
 }
 
 /// One batch of ExpandA: the next eight of `entries` (tag 256 r + s, output), or fewer with
-/// dummy lanes, on the eight-way permutation; returns how many were made.
+/// dummy lanes, on the eight-way permutation, with H(pk) beside it if `pk` is given
+/// ([`rej_ntt_poly_x8`]); returns how many were made.
 #[target_feature(enable = "avx2,avx512f,avx512bw")]
 pub(in crate::backend::x86_64) fn a_batch_x8<'a>(
     wide: Keccak8x,
@@ -145,43 +157,9 @@ pub(in crate::backend::x86_64) fn a_batch_x8<'a>(
     entries: &mut impl Iterator<Item = (usize, &'a mut NttPoly)>,
     seeds: &mut [[u8; 34]; 8],
     buf: &mut [NttStream; 8],
+    pk: Option<(&mut PkLane, &mut [u8; TR_LEN])>,
 ) -> usize {
     let (n, outs) = next_batch(entries, seeds, |seed, tag| seed_a(seed, rho, tag));
-    rej_ntt_poly_x8(wide, seeds, outs, buf);
+    rej_ntt_poly_x8(wide, seeds, outs, buf, pk);
     n
-}
-
-/// FIPS 204 Algorithms 32 and 30 (ExpandA, RejNTTPoly) with H(pk, 64) of Algorithm 8 step 6
-/// in lane 0, eight-way: rounds of seven entries on lanes 1-7, as the four-way
-/// [`crate::backend::x86_64::avx2::sample::a_rounds_with_pk_x4`], whose contract this has.
-///
-/// Never inlined: its buffers (a round's entries and streams, about 14 KiB eight-way) must
-/// not share a frame with the batches that follow it (ST-1: merged, they put verification
-/// over its recorded stack in the native build).
-#[inline(never)]
-#[target_feature(enable = "avx2,avx512f,avx512bw")]
-pub(in crate::backend::x86_64) fn a_rounds_with_pk_x8(
-    wide: Keccak8x,
-    rho: &[u8; 32],
-    pk: &mut PkLane,
-    tr: &mut [u8; TR_LEN],
-    tags: &mut impl Iterator<Item = usize>,
-    take: &mut impl FnMut(usize, &NttPoly, &mut PkLane),
-) -> usize {
-    a_rounds_with_pk!(
-        Shake128x8,
-        wide,
-        Some(wide),
-        |g: &mut Shake128x8, seeds: &[[u8; 34]; 7]| g.restart_lanes_1_to_7(
-            // Lane 0's input is not used: seeds[0] stands in.
-            core::array::from_fn(|i| &seeds[i.saturating_sub(1)][..])
-        ),
-        [a, b, c, d, e, f, h],
-        7,
-        rho,
-        pk,
-        tr,
-        tags,
-        take
-    )
 }
