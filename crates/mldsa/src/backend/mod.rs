@@ -418,12 +418,11 @@ pub(crate) fn finish_rows_then_hash(
     tr: &mut [u8; TR_LEN],
     finish: &mut dyn FnMut(usize, &NttPoly, &mut [u8]),
 ) {
-    for (i, (row, pk_i)) in rows
-        .iter()
-        .zip(pk[32..].chunks_exact_mut(crate::encoding::encode::T1_ROW_BYTES))
-        .enumerate()
-    {
-        finish(i, row, pk_i);
+    // Offsets by multiplication: `chunks_exact_mut(320)` divides the length by 320, a `div`
+    // at opt-level z (the constant-time scan forbids division in every mldsa function).
+    const ROW: usize = crate::encoding::encode::T1_ROW_BYTES;
+    for (i, row) in rows.iter().enumerate() {
+        finish(i, row, &mut pk[32 + i * ROW..32 + (i + 1) * ROW]);
     }
     crate::hash::keccak::shake256_with(keccak, &[pk], tr);
 }
