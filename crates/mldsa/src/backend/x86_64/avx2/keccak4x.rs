@@ -451,8 +451,8 @@ impl<const RATE: usize> Shake4<RATE> {
         }
     }
 
-    /// State 0 whole: its 25 words, for a sponge that carries on with it (a scalar one, or
-    /// lane 0 of another multi-way sponge: [`Self::set_lane0`]).
+    /// State 0 whole: its 25 words, for the scalar sponge that carries on with it
+    /// ([`crate::hash::keccak::Sponge::resume`]).
     #[target_feature(enable = "avx2")]
     pub(crate) fn lane0(&self) -> [u64; 25] {
         self.state.map(|v| _mm256_extract_epi64::<0>(v) as u64)

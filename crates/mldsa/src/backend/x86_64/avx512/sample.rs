@@ -1,6 +1,8 @@
 //! ExpandA's eight-way batches (AVX-512 F): RejNTTPoly on eight seeds at a time, on the
 //! eight-way permutation ([`Keccak8x`], zmm registers), about 28 % cheaper per sponge than the
-//! four-way one. Seeds, batches and the rejection loop are those of the AVX2 kernels in
+//! four-way one, with H(pk) beside it where verification or key generation hash pk
+//! ([`crate::backend::x86_64::pk_lane`]); and the sixteen-a-step rejection loops of ExpandA and
+//! ExpandS. Seeds, batches and the rejection loops' tails are those of the AVX2 kernels in
 //! [`crate::backend::x86_64::avx2::sample`], called, not copied; the driver that picks eight
 //! or four per batch is [`crate::backend::x86_64::sample`].
 
