@@ -4,7 +4,7 @@ use crate::algorithm::expanded::ExpandedSecret;
 use crate::backend::{Backend, with_backend};
 use crate::encoding::encode::pk_encode_row;
 use crate::hash::keccak::shake256_with;
-use crate::math::poly::{NttPoly, Poly};
+use crate::math::poly::{NttPoly, Poly, SmallPoly};
 use crate::params::{Parameters, TR_LEN, Variant};
 use crate::support::declassify::public_mut;
 use crate::support::scratch::{Held, Reuse, Scratch};
@@ -83,13 +83,19 @@ pub(crate) fn compute_t1_t0<P: Parameters, B: Backend>(
         .zip(t.as_mut().iter_mut())
         .zip(s2.as_ref())
     {
-        b.ntt_inverse(t_hat_i, t_i);
-        t_i.add_assign_small(s2_i);
-        t_i.freeze();
+        t_row(b, t_hat_i, s2_i, t_i);
     }
     b.power2_round_vec(t.as_ref(), t1.as_mut(), t0.as_mut());
     t_hat.zeroize();
     t.zeroize();
+}
+
+/// Step 5 of FIPS 204 Algorithm 6 for one row: t_i = NTT^-1(t_hat_i) + s2_i, in [0, q).
+/// Bounds: |s2_i| <= eta; t_hat_i as [`Backend::ntt_inverse`]'s input.
+fn t_row<B: Backend>(b: B, t_hat_i: &NttPoly, s2_i: &SmallPoly, t_i: &mut Poly) {
+    b.ntt_inverse(t_hat_i, t_i);
+    t_i.add_assign_small(s2_i);
+    t_i.freeze();
 }
 
 /// FIPS 204 Algorithm 6, ML-DSA.KeyGen_internal: the key pair determined by the seed xi.
@@ -159,9 +165,7 @@ fn keygen_with<P: Parameters, B: Backend>(
     let mut t1_i = Poly::ZERO;
     let mut finish = |i: usize, t_hat_i: &NttPoly, pk_i: &mut [u8]| {
         let t_i = &mut t_rows[i];
-        b.ntt_inverse(t_hat_i, t_i);
-        t_i.add_assign_small(&s2[i]);
-        t_i.freeze();
+        t_row(b, t_hat_i, &s2[i], t_i);
         b.power2_round_vec(
             core::slice::from_ref(t_i),
             core::slice::from_mut(&mut t1_i),

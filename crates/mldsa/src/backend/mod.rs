@@ -156,8 +156,7 @@ pub(crate) trait Backend: PackKernels {
         tr: &mut [u8; TR_LEN],
         finish: &mut dyn FnMut(usize, &NttPoly, &mut [u8]),
     ) {
-        self.expand_a_times::<P>(rho, v, rows);
-        finish_rows_then_hash(self.keccak(), rows, pk, tr, finish);
+        rows_then_tr::<P>(self, rho, v, rows, pk, tr, finish)
     }
 
     /// NTT of each polynomial of `v`.
@@ -409,22 +408,27 @@ pub(crate) fn tr_then_expand_a_times<P: Parameters>(
     b.expand_a_times::<P>(rho, v, out);
 }
 
-/// [`Backend::expand_a_rows_and_tr`] after the product: `finish` each row, then tr = H(pk, 64)
-/// on the scalar sponge (permutation `keccak`).
-pub(crate) fn finish_rows_then_hash(
-    keccak: crate::hash::keccak::Permutation,
-    rows: &[NttPoly],
+/// [`Backend::expand_a_rows_and_tr`] one step after the other: the whole product
+/// ([`Backend::expand_a_times`]), then `finish` each row, then tr = H(pk, 64) on `b`'s scalar
+/// sponge. The default, and the x86-64 backend's path without AVX-512 and for the AES sets.
+#[inline(always)]
+pub(crate) fn rows_then_tr<P: Parameters>(
+    b: impl Backend,
+    rho: &[u8; 32],
+    v: &[NttPoly],
+    rows: &mut [NttPoly],
     pk: &mut [u8],
     tr: &mut [u8; TR_LEN],
     finish: &mut dyn FnMut(usize, &NttPoly, &mut [u8]),
 ) {
+    b.expand_a_times::<P>(rho, v, rows);
     // Offsets by multiplication: `chunks_exact_mut(320)` divides the length by 320, a `div`
     // at opt-level z (the constant-time scan forbids division in every mldsa function).
     const ROW: usize = crate::encoding::encode::T1_ROW_BYTES;
     for (i, row) in rows.iter().enumerate() {
         finish(i, row, &mut pk[32 + i * ROW..32 + (i + 1) * ROW]);
     }
-    crate::hash::keccak::shake256_with(keccak, &[pk], tr);
+    crate::hash::keccak::shake256_with(b.keccak(), &[pk], tr);
 }
 
 /// [`Backend::expand_a_times`] one row of A-hat (at most 7 KiB) at a time, each entry made by

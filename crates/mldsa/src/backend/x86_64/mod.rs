@@ -427,7 +427,9 @@ impl Backend for Avx2 {
         finish: &mut dyn FnMut(usize, &NttPoly, &mut [u8]),
     ) {
         match P::XOF {
-            SamplerXof::Shake => avx2!(sample::expand_a_rows_and_tr::<P>(
+            // H(pk) beside the eight-way permutation; without it (a scalar permutation beside a
+            // four-way AVX2 one is far from free) and for the AES sets, the default order.
+            SamplerXof::Shake if self.avx512() => avx2!(sample::expand_a_rows_and_tr::<P>(
                 self.keccak4x(),
                 rho,
                 v,
@@ -436,10 +438,7 @@ impl Backend for Avx2 {
                 tr,
                 finish
             )),
-            SamplerXof::Aes256Ctr => {
-                self.expand_a_times::<P>(rho, v, rows);
-                crate::backend::finish_rows_then_hash(self.keccak(), rows, pk, tr, finish);
-            }
+            _ => crate::backend::rows_then_tr::<P>(self, rho, v, rows, pk, tr, finish),
         }
     }
 

@@ -148,12 +148,12 @@ pub(crate) fn expand_a_times_and_tr<P: Parameters>(
 
 /// FIPS 204 Algorithm 6 steps 3, 5 and 8-9 (key generation's ExpandA, A-hat o NTT(s1), pk and
 /// tr = H(pk, 64)) as [`crate::backend::Backend::expand_a_rows_and_tr`], whose contract this
-/// has. Where the eight-way permutation runs: ExpandA's batches with H(pk) beside them
-/// ([`super::pk_lane`]), each row handed to `finish` (which writes its part of pk) as soon as
-/// its last entry is made, so that H(pk) absorbs pk as it grows; then what it has not absorbed
-/// (the last rows' blocks, 6 of 10, 15 or 20) on the scalar sponge alone. (Without AVX-512 the
-/// product is made first and pk hashed after it, as by default: a scalar permutation beside a
-/// four-way AVX2 one is far from free.)
+/// has, for where the eight-way permutation runs (the caller's choice; on four-way batches
+/// H(pk) would be made after them, correct but slower than the default order): ExpandA's
+/// batches with H(pk) beside them ([`super::pk_lane`]), each row handed to `finish` (which
+/// writes its part of pk) as soon as its last entry is made, so that H(pk) absorbs pk as it
+/// grows; then what it has not absorbed (the last rows' blocks, 6 of 10, 15 or 20) on the
+/// scalar sponge alone.
 #[target_feature(enable = "avx2")]
 pub(crate) fn expand_a_rows_and_tr<P: Parameters>(
     keccak: Keccak4x,
@@ -166,17 +166,6 @@ pub(crate) fn expand_a_rows_and_tr<P: Parameters>(
 ) {
     debug_assert_eq!(v.len(), P::L);
     debug_assert_eq!(rows.len(), P::K);
-    if Keccak8x::of(keccak).is_none() {
-        expand_a_times::<P>(keccak, rho, v, rows);
-        crate::backend::finish_rows_then_hash(
-            avx2::keccak_bmi::permutation(),
-            rows,
-            pk,
-            tr,
-            finish,
-        );
-        return;
-    }
     tick!(ExpandATimes, 1);
     let mut pk_lane = PkLane::growing(pk, 32);
     // The row being filled and how many of its entries are in.
