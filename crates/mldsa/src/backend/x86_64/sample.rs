@@ -7,6 +7,7 @@
 use super::Keccak4x;
 use super::avx2;
 use super::avx2::mask_lanes::MaskLanes;
+use super::avx2::ntt::RowSums;
 use super::avx2::sample::{LOAD_SLACK, NTT_FIRST_BLOCKS, NttStream};
 use super::avx512;
 use super::avx512::keccak8x::Keccak8x;
@@ -16,6 +17,7 @@ use crate::encoding::encode::T1_ROW_BYTES;
 use crate::hash::keccak::SHAKE128_RATE as RATE128;
 use crate::math::poly::{NttPoly, Poly};
 use crate::params::{Parameters, TR_LEN};
+use zeroize::Zeroize;
 
 /// Whether ExpandA's next batch, with `left` entries left, is eight-way: where the eight-way
 /// permutation runs and more than four are left (a last batch of five to seven with dummy
@@ -74,8 +76,8 @@ pub(crate) fn expand_a<P: Parameters>(keccak: Keccak4x, rho: &[u8; 32], a_hat: &
 ///
 /// Contract: as [`crate::backend::Backend::expand_a_times`]: |v| < 9q; out congruent mod q to
 /// the portable result, |c| <= 6283009. Entries are made in the order of [`expand_a`] and each
-/// is multiplied into its row's accumulator as soon as it exists ([`add_term`]: at most l <= 7
-/// terms of absolute value below q each, so no overflow), then every row is reduced once.
+/// is multiplied into its row's 64-bit sums as soon as it exists ([`add_term`]), which are
+/// Montgomery-reduced once, with the row's last term.
 #[target_feature(enable = "avx2")]
 pub(crate) fn expand_a_times<P: Parameters>(
     keccak: Keccak4x,
@@ -87,9 +89,13 @@ pub(crate) fn expand_a_times<P: Parameters>(
     debug_assert_eq!(v.len(), P::L);
     debug_assert_eq!(out.len(), P::K);
     let mut tags = row_major_tags::<P>();
-    let mut take =
-        |tag: usize, entry: &NttPoly, _: Option<&mut PkLane>| add_term(out, tag, entry, v);
+    let mut sums = RowSums::ZERO;
+    let mut take = |tag: usize, entry: &NttPoly, _: Option<&mut PkLane>| {
+        add_term(&mut sums, out, tag, entry, v)
+    };
     times_batches(keccak, rho, &mut tags, P::K * P::L, None, &mut take);
+    // Secret where v is (NTT(s1) in key generation, NTT(y) in signing).
+    sums.zeroize();
     for w in out.iter_mut() {
         w.reduce();
     }
@@ -117,6 +123,7 @@ pub(crate) fn expand_a_times_and_tr<P: Parameters>(
     debug_assert_eq!(out.len(), P::K);
     let mut tags = row_major_tags::<P>();
     let mut pk_lane = PkLane::new(pk);
+    let mut sums = RowSums::ZERO;
     let made = match Keccak8x::of(keccak) {
         Some(_) => 0,
         None => avx2::sample::a_rounds_with_pk_x4(
@@ -125,11 +132,12 @@ pub(crate) fn expand_a_times_and_tr<P: Parameters>(
             &mut pk_lane,
             tr,
             &mut tags,
-            |tag, entry| add_term(out, tag, entry, v),
+            |tag, entry| add_term(&mut sums, out, tag, entry, v),
         ),
     };
-    let mut take =
-        |tag: usize, entry: &NttPoly, _: Option<&mut PkLane>| add_term(out, tag, entry, v);
+    let mut take = |tag: usize, entry: &NttPoly, _: Option<&mut PkLane>| {
+        add_term(&mut sums, out, tag, entry, v)
+    };
     let left = P::K * P::L - made;
     times_batches(
         keccak,
@@ -141,6 +149,8 @@ pub(crate) fn expand_a_times_and_tr<P: Parameters>(
     );
     // The entries ran out before pk (a longer pk than the set's): the rest on its own.
     pk_lane.finish_alone(avx2::keccak_bmi::permutation(), tr);
+    // Public in verification (v = NTT(z)), wiped all the same.
+    sums.zeroize();
     for w in out.iter_mut() {
         w.reduce();
     }
@@ -170,8 +180,9 @@ pub(crate) fn expand_a_rows_and_tr<P: Parameters>(
     let mut pk_lane = PkLane::growing(pk, 32);
     // The row being filled and how many of its entries are in.
     let (mut row, mut filled) = (0, 0);
+    let mut sums = RowSums::ZERO;
     let mut take = |tag: usize, entry: &NttPoly, pk: Option<&mut PkLane>| {
-        add_term(rows, tag, entry, v);
+        add_term(&mut sums, rows, tag, entry, v);
         filled += 1;
         if filled == P::L {
             rows[row].reduce();
@@ -191,20 +202,21 @@ pub(crate) fn expand_a_rows_and_tr<P: Parameters>(
         Some((&mut pk_lane, tr)),
         &mut take,
     );
+    // Sums of NTT(s1)'s products: secret.
+    sums.zeroize();
     pk_lane.finish_alone(avx2::keccak_bmi::permutation(), tr);
 }
 
-/// Entry `tag` = 256 r + s of A-hat times v_s, into row r of `out`: written by the row's first
-/// entry (s = 0), added by the others (`multiply_accumulate`). Entries come in row-major
-/// order, so `out` need not be zeroed first.
+/// Entry `tag` = 256 r + s of A-hat times v_s, summed into `sums`, which row r of `out` gets,
+/// reduced, with its last term (s = l - 1). Entries come in row-major order, so one row's sums
+/// are open at a time and `out` need not be zeroed first.
 #[target_feature(enable = "avx2")]
 #[inline]
-fn add_term(out: &mut [NttPoly], tag: usize, entry: &NttPoly, v: &[NttPoly]) {
+fn add_term(sums: &mut RowSums, out: &mut [NttPoly], tag: usize, entry: &NttPoly, v: &[NttPoly]) {
     let (r, s) = (tag >> 8, tag & 0xFF);
-    if s == 0 {
-        avx2::ntt::multiply_ntt(entry, &v[0], &mut out[r]);
-    } else {
-        avx2::ntt::multiply_accumulate(&mut out[r], entry, &v[s]);
+    sums.add_product(entry, &v[s], s == 0);
+    if s + 1 == v.len() {
+        sums.reduce_into(&mut out[r]);
     }
 }
 

@@ -36,6 +36,7 @@ use core::arch::x86_64::{
     _mm256_setzero_si256, _mm256_shuffle_epi32, _mm256_storeu_si256, _mm256_sub_epi32,
     _mm256_unpackhi_epi32, _mm256_unpackhi_epi64, _mm256_unpacklo_epi32, _mm256_unpacklo_epi64,
 };
+use zeroize::Zeroize;
 
 /// Vectors (of 8 coefficients) per polynomial.
 const VECS: usize = N / 8;
@@ -638,30 +639,84 @@ pub(crate) fn multiply_ntt(a: &NttPoly, b: &NttPoly, out: &mut NttPoly) {
     }
 }
 
-/// acc += a o b * 2^-32 (FIPS 204 Algorithms 45 and 44, MultiplyNTT then AddNTT), AVX2: one
-/// term of a matrix-vector product whose matrix arrives an entry at a time.
+/// One row of a matrix-vector product whose matrix arrives an entry at a time (FIPS 204
+/// Algorithms 45 and 44, MultiplyNTT then AddNTT, times 2^-32): the terms' products summed in 64
+/// bits and Montgomery-reduced once, when the row is complete, as [`matrix_vector_ntt`] does for
+/// a matrix held whole (one reduction per row instead of one per term).
 ///
-/// Contract: |a_i * b_i| <= 2^31 q (A-hat entries in [0, q) times |v| < 9q qualify); each call
-/// adds a value in (-q, q) to acc, so after at most 7 calls from zero |acc| < 7q (no overflow;
-/// callers reduce afterwards).
-#[target_feature(enable = "avx2")]
-pub(crate) fn multiply_accumulate(acc: &mut NttPoly, a: &NttPoly, b: &NttPoly) {
-    tick!(Pointwise, 1);
-    debug_assert!(
-        a.0.iter()
-            .zip(b.0.iter())
-            .all(|(&x, &y)| (x as i64 * y as i64).unsigned_abs() <= (1u64 << 31) * Q as u64),
-        "Bounds: multiply_accumulate input"
-    );
-    debug_assert!(acc.0.iter().all(|c| c.abs() < 7 * Q), "Bounds: accumulator");
-    for i in 0..VECS {
-        let x = load(&a.0, i);
-        let y = load(&b.0, i);
-        let even = _mm256_mul_epi32(x, y);
-        let odd = _mm256_mul_epi32(odd_down(x), odd_down(y));
-        let sum = _mm256_add_epi32(load(&acc.0, i), montgomery_reduce(even, odd));
-        store(&mut acc.0, i, sum);
+/// Layout: for vector i (coefficients 8i..8i+7), the sums of its even lanes' products at
+/// 8i..8i+4 and of its odd lanes' at 8i+4..8i+8. The sums of a secret product are secret:
+/// whoever holds one wipes it ([`Zeroize`]).
+#[repr(C, align(32))]
+pub(crate) struct RowSums([i64; N]);
+
+impl RowSums {
+    /// No terms yet.
+    pub(crate) const ZERO: Self = Self([0; N]);
+
+    /// The row's sums become a o b if `first` (the row's first term), else a o b is added.
+    ///
+    /// Contract: A-hat entries `a` in [0, q), |b| < 9q, so |a_i b_i| < 9q^2; at most 7 terms
+    /// per row before [`RowSums::reduce_into`], so |sum| < 63 q^2 (no overflow in 64 bits).
+    #[target_feature(enable = "avx2")]
+    pub(crate) fn add_product(&mut self, a: &NttPoly, b: &NttPoly, first: bool) {
+        tick!(Pointwise, 1);
+        debug_assert!(
+            a.0.iter().all(|c| (0..Q).contains(c))
+                && b.0.iter().all(|c| c.unsigned_abs() < 9 * Q as u32),
+            "Bounds: add_product input"
+        );
+        for i in 0..VECS {
+            let x = load(&a.0, i);
+            let y = load(&b.0, i);
+            let mut even = _mm256_mul_epi32(x, y);
+            let mut odd = _mm256_mul_epi32(odd_down(x), odd_down(y));
+            if !first {
+                even = _mm256_add_epi64(even, load_sums(&self.0, 2 * i));
+                odd = _mm256_add_epi64(odd, load_sums(&self.0, 2 * i + 1));
+            }
+            store_sums(&mut self.0, 2 * i, even);
+            store_sums(&mut self.0, 2 * i + 1, odd);
+        }
     }
+
+    /// out = the row's sums * 2^-32 mod q, |out_i| < q.
+    ///
+    /// Bounds: |sum| < 63 q^2 <= 2^31 q ([`RowSums::add_product`]'s contract), so the reduction
+    /// is exact and its result is below 63 q^2 / 2^32 + q/2 < 0.63 q.
+    #[target_feature(enable = "avx2")]
+    pub(crate) fn reduce_into(&self, out: &mut NttPoly) {
+        for i in 0..VECS {
+            let even = load_sums(&self.0, 2 * i);
+            let odd = load_sums(&self.0, 2 * i + 1);
+            store(&mut out.0, i, montgomery_reduce(even, odd));
+        }
+    }
+}
+
+impl Zeroize for RowSums {
+    fn zeroize(&mut self) {
+        self.0.zeroize();
+    }
+}
+
+/// Reads the i-th group of four 64-bit sums.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn load_sums(p: &[i64; N], i: usize) -> __m256i {
+    let chunk: &[i64; 4] = &p.as_chunks::<4>().0[i];
+    // SAFETY: `chunk` is a valid reference to 4 i64 (32 bytes); the load is unaligned.
+    unsafe { _mm256_loadu_si256(chunk.as_ptr().cast()) }
+}
+
+/// Writes the i-th group of four 64-bit sums.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn store_sums(p: &mut [i64; N], i: usize, v: __m256i) {
+    let chunk: &mut [i64; 4] = &mut p.as_chunks_mut::<4>().0[i];
+    // SAFETY: `chunk` is a valid, exclusive reference to 4 i64 (32 bytes); the store is
+    // unaligned.
+    unsafe { _mm256_storeu_si256(chunk.as_mut_ptr().cast(), v) }
 }
 
 /// FIPS 204, Algorithm 48 (MatrixVectorNTT), with Algorithms 44 and 46 (AddNTT,
