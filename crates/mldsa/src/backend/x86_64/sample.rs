@@ -11,6 +11,7 @@ use super::avx2::ntt::RowSums;
 use super::avx2::sample::{LOAD_SLACK, NTT_FIRST_BLOCKS, NttStream};
 use super::avx512;
 use super::avx512::keccak8x::Keccak8x;
+use super::avx512::sample::{Beside, NinthEntry};
 use super::pk_lane::PkLane;
 use crate::backend::mask_stream::MaskStream;
 use crate::encoding::encode::T1_ROW_BYTES;
@@ -26,23 +27,38 @@ fn eight_way(wide: Option<Keccak8x>, left: usize) -> Option<Keccak8x> {
     wide.filter(|_| left > 4)
 }
 
+/// The seeds and output streams of a batch's lanes.
+struct BatchBufs {
+    seeds: [[u8; 34]; 8],
+    buf: [NttStream; 8],
+}
+
+impl BatchBufs {
+    fn new() -> Self {
+        Self {
+            seeds: [[0u8; 34]; 8],
+            buf: [[0u8; NTT_FIRST_BLOCKS * RATE128 + LOAD_SLACK]; 8],
+        }
+    }
+}
+
 /// One batch of ExpandA, eight-way on `wide` where [`eight_way`] gave it, else four-way;
-/// returns how many entries were made. H(pk) takes a block beside each eight-way permutation
-/// if `pk` is given (four-way batches leave it waiting).
+/// returns how many entries were made in its lanes. `beside` runs beside the eight-way
+/// permutations (four-way batches leave it waiting).
 #[target_feature(enable = "avx2")]
 fn a_batch<'a>(
     keccak: Keccak4x,
     wide: Option<Keccak8x>,
     rho: &[u8; 32],
     entries: &mut impl Iterator<Item = (usize, &'a mut NttPoly)>,
-    seeds: &mut [[u8; 34]; 8],
-    buf: &mut [NttStream; 8],
-    pk: Option<(&mut PkLane, &mut [u8; TR_LEN])>,
+    bufs: &mut BatchBufs,
+    beside: Beside,
 ) -> usize {
+    let BatchBufs { seeds, buf } = bufs;
     match wide {
         // SAFETY: a `Keccak8x` exists only where AVX-512 F (with VL and BW) was detected, the
         // features (F, BW) `a_batch_x8` is compiled for beyond this function's AVX2.
-        Some(wide) => unsafe { avx512::sample::a_batch_x8(wide, rho, entries, seeds, buf, pk) },
+        Some(wide) => unsafe { avx512::sample::a_batch_x8(wide, rho, entries, seeds, buf, beside) },
         None => avx2::sample::a_batch_x4(keccak, rho, entries, seeds, buf),
     }
 }
@@ -61,12 +77,11 @@ pub(crate) fn expand_a<P: Parameters>(keccak: Keccak4x, rho: &[u8; 32], a_hat: &
         let entries = row.as_mut().iter_mut().enumerate();
         entries.map(move |(s, entry)| ((r << 8) | s, entry))
     });
-    let mut seeds = [[0u8; 34]; 8];
-    let mut buf = [[0u8; NTT_FIRST_BLOCKS * RATE128 + LOAD_SLACK]; 8];
+    let mut bufs = BatchBufs::new();
     let (wide, mut left) = (Keccak8x::of(keccak), P::K * P::L);
     while left > 0 {
         let wide = eight_way(wide, left);
-        left -= a_batch(keccak, wide, rho, &mut entries, &mut seeds, &mut buf, None);
+        left -= a_batch(keccak, wide, rho, &mut entries, &mut bufs, Beside::none());
     }
 }
 
@@ -93,7 +108,7 @@ pub(crate) fn expand_a_times<P: Parameters>(
     let mut take = |tag: usize, entry: &NttPoly, _: Option<&mut PkLane>| {
         add_term(&mut sums, out, tag, entry, v)
     };
-    times_batches(keccak, rho, &mut tags, P::K * P::L, None, &mut take);
+    times_batches(keccak, rho, &mut tags, P::K * P::L, None, None, &mut take);
     // Secret where v is (NTT(s1) in key generation, NTT(y) in signing).
     sums.zeroize();
     for w in out.iter_mut() {
@@ -145,6 +160,7 @@ pub(crate) fn expand_a_times_and_tr<P: Parameters>(
         &mut tags,
         left,
         Some((&mut pk_lane, tr)),
+        None,
         &mut take,
     );
     // The entries ran out before pk (a longer pk than the set's): the rest on its own.
@@ -162,8 +178,14 @@ pub(crate) fn expand_a_times_and_tr<P: Parameters>(
 /// H(pk) would be made after them, correct but slower than the default order): ExpandA's
 /// batches with H(pk) beside them ([`super::pk_lane`]), each row handed to `finish` (which
 /// writes its part of pk) as soon as its last entry is made, so that H(pk) absorbs pk as it
-/// grows; then what it has not absorbed (the last rows' blocks, 6 of 10, 15 or 20) on the
-/// scalar sponge alone.
+/// grows; then what it has not absorbed (the last rows' blocks) on the scalar sponge alone.
+///
+/// Where that helps ([`ninth_shortens_tail`]), the first batch, whose scalar slots H(pk)
+/// cannot use yet (pk is only rho), makes a ninth entry beside it ([`times_batches`]), so the
+/// last batch holds one entry fewer: for ML-DSA-65 (30 entries, rows of 5) and ML-DSA-87 (56,
+/// rows of 7) it then completes only the last row, not the last two, and what is left for the
+/// scalar sponge alone falls from 6 permutations to 3 and 4. (ML-DSA-44's last batch completes
+/// two rows either way: 6.)
 #[target_feature(enable = "avx2")]
 pub(crate) fn expand_a_rows_and_tr<P: Parameters>(
     keccak: Keccak4x,
@@ -194,14 +216,22 @@ pub(crate) fn expand_a_rows_and_tr<P: Parameters>(
         }
     };
     let mut tags = row_major_tags::<P>();
-    times_batches(
-        keccak,
-        rho,
-        &mut tags,
-        P::K * P::L,
-        Some((&mut pk_lane, tr)),
-        &mut take,
-    );
+    let pk = Some((&mut pk_lane, &mut *tr));
+    // Only the sets it helps have the ninth entry's room (2 KiB) in this frame.
+    if const { ninth_shortens_tail(P::K, P::L) } && Keccak8x::of(keccak).is_some() {
+        let mut ninth = NinthEntry::new();
+        times_batches(
+            keccak,
+            rho,
+            &mut tags,
+            P::K * P::L,
+            pk,
+            Some(&mut ninth),
+            &mut take,
+        );
+    } else {
+        times_batches(keccak, rho, &mut tags, P::K * P::L, pk, None, &mut take);
+    }
     // Sums of NTT(s1)'s products: secret.
     sums.zeroize();
     pk_lane.finish_alone(avx2::keccak_bmi::permutation(), tr);
@@ -228,8 +258,11 @@ fn row_major_tags<P: Parameters>() -> impl Iterator<Item = usize> {
 
 /// The `left` entries of `tags` in ExpandA's batches ([`eight_way`]), each handed to
 /// `take(tag, entry, pk)` as soon as its batch is made, with H(pk) beside the eight-way
-/// permutations if `pk` is given (see [`a_batch`]). Never inlined: its buffers (about 15 KiB)
-/// must not share a frame with another path's, as they would in key generation's two (ST-1).
+/// permutations if `pk` is given (see [`a_batch`]). With `ninth`, the first batch, if
+/// eight-way with more to follow, makes a ninth entry, the next in `tags`, beside it
+/// ([`NinthEntry`]), handed to `take` after the batch's eight. Never inlined: its buffers
+/// (about 17 KiB) must not share a frame with another path's, as they would in key
+/// generation's two (ST-1).
 #[inline(never)]
 #[target_feature(enable = "avx2")]
 fn times_batches(
@@ -238,11 +271,11 @@ fn times_batches(
     tags: &mut impl Iterator<Item = usize>,
     mut left: usize,
     mut pk: Option<(&mut PkLane, &mut [u8; TR_LEN])>,
+    mut ninth: Option<&mut NinthEntry>,
     take: &mut impl FnMut(usize, &NttPoly, Option<&mut PkLane>),
 ) {
     let mut tmp = [NttPoly::ZERO; 8];
-    let mut seeds = [[0u8; 34]; 8];
-    let mut buf = [[0u8; NTT_FIRST_BLOCKS * RATE128 + LOAD_SLACK]; 8];
+    let mut bufs = BatchBufs::new();
     let wide = Keccak8x::of(keccak);
     while left > 0 {
         let wide = eight_way(wide, left);
@@ -253,21 +286,59 @@ fn times_batches(
             .zip(batch.iter_mut())
             .map(|(tag, slot)| *slot = tag)
             .count();
+        // The first batch's ninth entry, if asked for and there is room: its tag.
+        let mut ninth_tag = None;
+        if let Some(e) = ninth.as_mut()
+            && wide.is_some()
+            && left > 8
+            && let Some(tag) = tags.next()
+        {
+            e.start(rho, tag);
+            ninth_tag = Some(tag);
+        }
+        let mut extra = ninth.take().filter(|_| ninth_tag.is_some());
         let mut entries = batch[..n].iter().copied().zip(tmp.iter_mut());
-        let beside = pk.as_mut().map(|(pk, tr)| (&mut **pk, &mut **tr));
-        left -= a_batch(
-            keccak,
-            wide,
-            rho,
-            &mut entries,
-            &mut seeds,
-            &mut buf,
-            beside,
-        );
+        let beside = Beside {
+            pk: pk.as_mut().map(|(pk, tr)| (&mut **pk, &mut **tr)),
+            ninth: extra.as_deref_mut(),
+        };
+        left -= a_batch(keccak, wide, rho, &mut entries, &mut bufs, beside);
         for (entry, &tag) in tmp.iter().zip(&batch[..n]) {
             take(tag, entry, pk.as_mut().map(|(pk, _)| &mut **pk));
         }
+        if let (Some(tag), Some(e)) = (ninth_tag, extra) {
+            // SAFETY: `ninth_tag` is set only with `wide`, a `Keccak8x`, which exists only
+            // where AVX-512 F (with VL and BW) was detected, the features `finish` is compiled
+            // for.
+            let entry = unsafe { e.finish(avx2::keccak_bmi::permutation()) };
+            take(tag, entry, pk.as_mut().map(|(pk, _)| &mut **pk));
+            left -= 1;
+        }
     }
+}
+
+/// Whether a ninth entry beside ExpandA's first eight-way batch ([`times_batches`]) leaves
+/// fewer rows of a k x l matrix to be completed by the last batch (rows made in row-major
+/// order, batches of eight after the first): it does for l = 5 and 7, not for l = 4. (Counted
+/// without a division: the constant-time scan forbids them.)
+const fn ninth_shortens_tail(k: usize, l: usize) -> bool {
+    /// Rows with an entry at or after the start of the last batch.
+    const fn rows_in_last_batch(k: usize, l: usize, first: usize) -> usize {
+        let mut start = first;
+        while start + 8 < k * l {
+            start += 8;
+        }
+        let mut rows = 0;
+        let mut r = 0;
+        while r < k {
+            if (r + 1) * l > start {
+                rows += 1;
+            }
+            r += 1;
+        }
+        rows
+    }
+    rows_in_last_batch(k, l, 9) < rows_in_last_batch(k, l, 8)
 }
 
 /// y for the next attempt (FIPS 204 Alg. 7 step 11): [`avx2::mask_lanes::next_mask`], whose
@@ -291,4 +362,42 @@ pub(crate) fn next_mask<P: Parameters>(
         unsafe { lanes.fill_eight(wide, rho_pp, stream.next) };
     }
     avx2::mask_lanes::next_mask::<P>(keccak, stream, rho_pp, y)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::backend::x86_64::Avx2;
+
+    #[test]
+    fn a_ninth_entry_shortens_the_tail_for_rows_of_five_and_seven_only() {
+        assert!(!ninth_shortens_tail(4, 4), "ML-DSA-44");
+        assert!(ninth_shortens_tail(6, 5), "ML-DSA-65");
+        assert!(ninth_shortens_tail(8, 7), "ML-DSA-87");
+    }
+
+    /// The ninth entry made alone (no batch beside it) is RejNTTPoly of its seed, for entries
+    /// of several rows and columns.
+    #[test]
+    fn a_ninth_entry_is_rej_ntt_poly_of_its_seed() {
+        let Some(keccak) = Avx2::detect().and_then(Avx2::with_avx512).map(Keccak4x::of) else {
+            std::eprintln!("skipped: this CPU has no AVX-512");
+            return;
+        };
+        assert!(Keccak8x::of(keccak).is_some());
+        for trial in 0..8u8 {
+            let rho = [trial.wrapping_mul(37); 32];
+            for tag in [0, 3, 256 + 4, (7 << 8) | 6] {
+                let mut seed = [0u8; 34];
+                avx2::sample::seed_a(&mut seed, &rho, tag);
+                let mut expect = NttPoly::ZERO;
+                crate::hash::sample::rej_ntt_poly(&seed, &mut expect);
+                let mut e = NinthEntry::new();
+                e.start(&rho, tag);
+                // SAFETY: `Keccak8x::of` found AVX-512 F, VL and BW above.
+                let got = unsafe { e.finish(avx2::keccak_bmi::permutation()) };
+                assert_eq!(got.0, expect.0, "rho {trial}, tag {tag:#x}");
+            }
+        }
+    }
 }

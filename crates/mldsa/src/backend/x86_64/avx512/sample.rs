@@ -8,45 +8,142 @@
 
 use crate::backend::lanes::next_batch;
 use crate::backend::x86_64::avx2::sample::{
-    NTT_FIRST_BLOCKS, NttStream, rej_eta, rej_ntt_lanes, rej_uniform_from, seed_a,
+    NTT_FIRST_BLOCKS, NttStream, rej_eta, rej_ntt_lanes, rej_uniform_from, seed_a, seed_state_word,
 };
 use crate::backend::x86_64::avx512::keccak8x::{Keccak8x, Shake128x8};
 use crate::backend::x86_64::pk_lane::PkLane;
+use crate::hash::keccak::Permutation;
 use crate::hash::keccak::SHAKE128_RATE as RATE128;
 use crate::math::poly::{N, NttPoly};
 use crate::params::{Parameters, Q, TR_LEN};
 use crate::support::declassify::public;
 use core::arch::x86_64::*;
 
+/// What runs on the scalar sponge beside an eight-way batch's permutations: H(pk)'s next block
+/// if `pk` is given and has one ([`PkLane::permute_beside`], which writes tr when it has taken
+/// the last), else the next block of `ninth` if given ([`NinthEntry`]).
+pub(in crate::backend::x86_64) struct Beside<'a, 'pk> {
+    pub(in crate::backend::x86_64) pk: Option<(&'a mut PkLane<'pk>, &'a mut [u8; TR_LEN])>,
+    pub(in crate::backend::x86_64) ninth: Option<&'a mut NinthEntry>,
+}
+
+impl Beside<'_, '_> {
+    /// Nothing beside.
+    pub(in crate::backend::x86_64) fn none() -> Self {
+        Self {
+            pk: None,
+            ninth: None,
+        }
+    }
+}
+
 /// RejNTTPoly eight seeds at a time, on the eight-way permutation (AVX-512 F and BW; `Keccak8x`
-/// proves them present): as the four-way batch in [`crate::backend::x86_64::avx2::sample`].
-/// With `pk`, H(pk)'s sponge takes its next block beside each permutation
-/// ([`PkLane::permute_beside`]) and writes tr when it has taken the last.
+/// proves them present): as the four-way batch in [`crate::backend::x86_64::avx2::sample`],
+/// with `beside` on the scalar sponge.
 #[target_feature(enable = "avx2,avx512f,avx512bw")]
 fn rej_ntt_poly_x8(
     keccak: Keccak8x,
     seeds: &[[u8; 34]; 8],
     outs: [Option<&mut NttPoly>; 8],
     buf: &mut [NttStream; 8],
-    mut pk: Option<(&mut PkLane, &mut [u8; TR_LEN])>,
+    beside: Beside,
 ) {
+    let Beside { mut pk, mut ninth } = beside;
     let mut g = Shake128x8::new(keccak);
     g.absorb_short(seeds.each_ref().map(|s| &s[..]));
+    // The permutation with the ninth entry's sponge beside it, if it wants a block.
+    let mut without_pk = |g: &mut Shake128x8| match &mut ninth {
+        Some(ninth) if ninth.wants() => {
+            g.permute_beside(&mut ninth.state);
+            ninth.read_block();
+        }
+        _ => g.permute(),
+    };
     let squeeze = |mut out: [&mut [u8]; 8]| {
         let mut offset = 0;
         while offset < out[0].len() {
             match &mut pk {
                 Some((pk, tr)) => pk.permute_beside(tr, |one| match one {
                     Some(one) => g.permute_beside(one),
-                    None => g.permute(),
+                    None => without_pk(&mut g),
                 }),
-                None => g.permute(),
+                None => without_pk(&mut g),
             }
             g.read_block(offset, &mut out);
             offset += RATE128;
         }
     };
     rej_ntt_lanes(squeeze, outs, NTT_FIRST_BLOCKS, buf, Some(keccak));
+}
+
+/// A ninth entry of A-hat for an eight-way batch, made on the scalar sponge beside the
+/// permutations whose scalar slot H(pk) leaves free (key generation's first batch, where pk is
+/// still only rho): its blocks cost about 4 % of a scalar permutation each. Taking it ends
+/// ExpandA's batches one entry sooner, which lets key generation's last batch complete fewer
+/// rows of t (see [`crate::backend::x86_64::sample::expand_a_rows_and_tr`]). Public: A-hat is
+/// derived from rho.
+pub(in crate::backend::x86_64) struct NinthEntry {
+    /// SHAKE128 of the entry's seed: absorbed, then `blocks` blocks squeezed into `buf`.
+    state: [u64; 25],
+    buf: NttStream,
+    blocks: usize,
+    /// The entry, once [`Self::finish`] has made it.
+    out: NttPoly,
+}
+
+impl NinthEntry {
+    /// Room for an entry (made in place: it is 2 KiB), to be started by [`Self::start`].
+    pub(in crate::backend::x86_64) fn new() -> Self {
+        Self {
+            state: [0; 25],
+            buf: [0; _],
+            blocks: 0,
+            out: NttPoly::ZERO,
+        }
+    }
+
+    /// Starts the sponge of entry `tag` = 256 r + s (seed rho || s || r), absorbed.
+    pub(in crate::backend::x86_64) fn start(&mut self, rho: &[u8; 32], tag: usize) {
+        let mut seed = [0u8; 34];
+        seed_a(&mut seed, rho, tag);
+        self.state = core::array::from_fn(|j| seed_state_word(&seed, j));
+        self.blocks = 0;
+    }
+
+    /// Whether it has fewer blocks than a batch squeezes first.
+    fn wants(&self) -> bool {
+        self.blocks < NTT_FIRST_BLOCKS
+    }
+
+    /// Appends the rate part of the state, just permuted, to `buf`.
+    fn read_block(&mut self) {
+        let at = self.blocks * RATE128;
+        let block = &mut self.buf[at..at + RATE128];
+        for (bytes, w) in block.as_chunks_mut::<8>().0.iter_mut().zip(&self.state) {
+            *bytes = w.to_le_bytes();
+        }
+        self.blocks += 1;
+    }
+
+    /// FIPS 204 Algorithm 30 (RejNTTPoly) of its seed: the blocks it did not get beside the
+    /// batch made on the scalar sponge (`keccak`), then, as rarely as for the batches' lanes,
+    /// one more block at a time.
+    #[target_feature(enable = "avx2,avx512f,avx512bw")]
+    pub(in crate::backend::x86_64) fn finish(&mut self, keccak: Permutation) -> &NttPoly {
+        while self.wants() {
+            keccak.apply(&mut self.state);
+            self.read_block();
+        }
+        let out = &mut self.out.0;
+        let mut ctr = rej_uniform_x16(out, 0, &self.buf, NTT_FIRST_BLOCKS * RATE128);
+        while ctr < N {
+            keccak.apply(&mut self.state);
+            self.blocks = 0;
+            self.read_block();
+            ctr = rej_uniform_x16(&mut self.out.0, ctr, &self.buf, RATE128);
+        }
+        &self.out
+    }
 }
 
 /// RejNTTPoly's inner loop (FIPS 204 Algorithm 30, steps 4-12) as
@@ -150,8 +247,8 @@ pub(in crate::backend::x86_64) fn rej_eta_x16<P: Parameters>(
 }
 
 /// One batch of ExpandA: the next eight of `entries` (tag 256 r + s, output), or fewer with
-/// dummy lanes, on the eight-way permutation, with H(pk) beside it if `pk` is given
-/// ([`rej_ntt_poly_x8`]); returns how many were made.
+/// dummy lanes, on the eight-way permutation, with `beside` on the scalar sponge
+/// ([`rej_ntt_poly_x8`]; the caller finishes a ninth entry); returns how many lanes were made.
 #[target_feature(enable = "avx2,avx512f,avx512bw")]
 pub(in crate::backend::x86_64) fn a_batch_x8<'a>(
     wide: Keccak8x,
@@ -159,9 +256,9 @@ pub(in crate::backend::x86_64) fn a_batch_x8<'a>(
     entries: &mut impl Iterator<Item = (usize, &'a mut NttPoly)>,
     seeds: &mut [[u8; 34]; 8],
     buf: &mut [NttStream; 8],
-    pk: Option<(&mut PkLane, &mut [u8; TR_LEN])>,
+    beside: Beside,
 ) -> usize {
     let (n, outs) = next_batch(entries, seeds, |seed, tag| seed_a(seed, rho, tag));
-    rej_ntt_poly_x8(wide, seeds, outs, buf, pk);
+    rej_ntt_poly_x8(wide, seeds, outs, buf, beside);
     n
 }
