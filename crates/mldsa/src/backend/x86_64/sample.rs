@@ -164,7 +164,7 @@ pub(crate) fn expand_a_times_and_tr<P: Parameters>(
         &mut take,
     );
     // The entries ran out before pk (a longer pk than the set's): the rest on its own.
-    pk_lane.finish_alone(avx2::keccak_bmi::permutation(), tr);
+    pk_lane.finish_alone(keccak.scalar(), tr);
     // Public in verification (v = NTT(z)), wiped all the same.
     sums.zeroize();
     for w in out.iter_mut() {
@@ -234,7 +234,7 @@ pub(crate) fn expand_a_rows_and_tr<P: Parameters>(
     }
     // Sums of NTT(s1)'s products: secret.
     sums.zeroize();
-    pk_lane.finish_alone(avx2::keccak_bmi::permutation(), tr);
+    pk_lane.finish_alone(keccak.scalar(), tr);
 }
 
 /// Entry `tag` = 256 r + s of A-hat times v_s, summed into `sums`, which row r of `out` gets,
@@ -310,7 +310,7 @@ fn times_batches(
             // SAFETY: `ninth_tag` is set only with `wide`, a `Keccak8x`, which exists only
             // where AVX-512 F (with VL and BW) was detected, the features `finish` is compiled
             // for.
-            let entry = unsafe { e.finish(avx2::keccak_bmi::permutation()) };
+            let entry = unsafe { e.finish(keccak.scalar()) };
             take(tag, entry, pk.as_mut().map(|(pk, _)| &mut **pk));
             left -= 1;
         }
@@ -395,7 +395,7 @@ mod tests {
                 let mut e = NinthEntry::new();
                 e.start(&rho, tag);
                 // SAFETY: `Keccak8x::of` found AVX-512 F, VL and BW above.
-                let got = unsafe { e.finish(avx2::keccak_bmi::permutation()) };
+                let got = unsafe { e.finish(keccak.scalar()) };
                 assert_eq!(got.0, expect.0, "rho {trial}, tag {tag:#x}");
             }
         }

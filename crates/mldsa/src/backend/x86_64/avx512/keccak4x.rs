@@ -90,6 +90,47 @@ pub(crate) fn f1600x4_avx512vl(state: &mut [__m256i; 25]) {
     *state = a;
 }
 
+/// The scalar sponges' permutation on AMD CPUs with AVX-512 ([`crate::backend::x86_64::scalar_permutation`]
+/// picks it): Keccak-f[1600] on one state in lane 0 of [`f1600x4_avx512vl`], whose 25 ymm
+/// registers hold the state without spilling and whose `vpternlogq` and `vprolq` do a round in
+/// about half the instructions of the scalar BMI build. On the Zen 4 of 2026-11-29 (family 25
+/// model 17) the four-way permutation takes 213 ns against 258 ns for the scalar one, so one
+/// state in lane 0, moved in and out, is about 15 % faster. Not measured on an Intel CPU, which
+/// keeps the scalar build.
+pub(crate) fn lane0_permutation() -> crate::hash::keccak::Permutation {
+    crate::hash::keccak::Permutation::build(f1600_lane0)
+}
+
+/// Keccak-f[1600] in lane 0 of the four-way AVX-512VL permutation where the CPU has AVX-512 F,
+/// VL and BW (checked on each call, from the cached detection, so that this safe function is
+/// sound whoever calls it), else the scalar BMI build.
+fn f1600_lane0(state: &mut [u64; 25]) {
+    let Some(keccak) = crate::backend::x86_64::Avx2::detect()
+        .and_then(crate::backend::x86_64::Avx2::with_avx512)
+        .map(crate::backend::x86_64::Keccak4x::of)
+    else {
+        return crate::backend::x86_64::avx2::keccak_bmi::f1600(state);
+    };
+    debug_assert!(keccak.avx512vl());
+    // SAFETY: AVX-512 F and VL, the features beyond AVX2 `f1600_lane0_vl` is compiled for,
+    // were detected just above (and AVX2 with them).
+    unsafe { f1600_lane0_vl(state) }
+}
+
+/// [`f1600_lane0`]'s permutation: the state's words into lane 0 (the other lanes zero), the
+/// four-way permutation, lane 0 back; the registers' copy in memory is wiped (the state may be
+/// secret: H(xi), H(K || rnd || mu)).
+#[target_feature(enable = "avx2,avx512f,avx512vl")]
+fn f1600_lane0_vl(state: &mut [u64; 25]) {
+    let mut v: [__m256i; 25] =
+        core::array::from_fn(|j| _mm256_zextsi128_si256(_mm_cvtsi64_si128(state[j] as i64)));
+    f1600x4_avx512vl(&mut v);
+    for (w, r) in state.iter_mut().zip(&v) {
+        *w = _mm_cvtsi128_si64(_mm256_castsi256_si128(*r)) as u64;
+    }
+    zeroize::Zeroize::zeroize(&mut v);
+}
+
 #[cfg(test)]
 mod tests {
     use crate::backend::x86_64::Keccak4x;
@@ -137,5 +178,26 @@ mod tests {
             trials += 1;
         }
         println!("AVX-512VL = AVX2 = scalar Keccak-f[1600] on {trials} x4 states");
+    }
+
+    /// The lane-0 permutation (the scalar sponges' on AMD CPUs with AVX-512) against the scalar
+    /// one, on single-bit and random states; it falls back to the scalar build without
+    /// AVX-512, so it is compared there too.
+    #[test]
+    fn lane0_permutation_equals_scalar() {
+        let lane0 = super::lane0_permutation();
+        let mut rng = SplitMix64(0x1a0);
+        for k in 0..25 * 64 + 500 {
+            let mut state = [0u64; 25];
+            if k < 25 * 64 {
+                state[k / 64] = 1 << (k % 64);
+            } else {
+                state = core::array::from_fn(|_| rng.next_u64());
+            }
+            let mut expect = state;
+            f1600(&mut expect);
+            lane0.apply(&mut state);
+            assert_eq!(state, expect, "state {k}");
+        }
     }
 }
