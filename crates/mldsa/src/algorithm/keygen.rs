@@ -2,7 +2,6 @@
 
 use crate::algorithm::expanded::ExpandedSecret;
 use crate::backend::{Backend, with_backend};
-use crate::encoding::encode::pk_encode_row;
 use crate::hash::keccak::shake256_with;
 use crate::math::poly::{NttPoly, Poly, SmallPoly};
 use crate::params::{Parameters, TR_LEN, Variant};
@@ -171,7 +170,7 @@ fn keygen_with<P: Parameters, B: Backend>(
             core::slice::from_mut(&mut t1_i),
             core::slice::from_mut(&mut t0[i]),
         );
-        pk_encode_row(&t1_i, pk_i);
+        b.t1_pack(&t1_i, pk_i);
         // Constant time: the public key is public.
         public_mut(pk_i);
     };

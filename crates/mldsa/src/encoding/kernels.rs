@@ -25,6 +25,13 @@ pub(crate) trait PackKernels: Copy {
         crate::encoding::pack::bit_pack(z, P::GAMMA1, P::Z_BITS, out)
     }
 
+    /// SimpleBitPack of one row of t1 with 10-bit fields (FIPS 204 Alg. 16, for pkEncode's
+    /// step 2, Alg. 22). Bounds: t1 in [0, 2^10); `out.len() == 320`.
+    #[inline(always)]
+    fn t1_pack(self, t1: &Poly, out: &mut [u8]) {
+        crate::encoding::encode::pk_encode_row(t1, out)
+    }
+
     /// BitUnpack(v, gamma1 - 1, gamma1) of y or z. Bounds: as [`crate::encoding::pack::bit_unpack_z`].
     #[inline(always)]
     fn bit_unpack_z<P: Parameters>(self, v: &[u8], w: &mut Poly) {

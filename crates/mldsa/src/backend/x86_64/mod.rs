@@ -251,6 +251,11 @@ impl PackKernels for Avx2 {
     }
 
     #[inline(always)]
+    fn t1_pack(self, t1: &Poly, out: &mut [u8]) {
+        avx2!(avx2::arith::t1_pack(t1, out))
+    }
+
+    #[inline(always)]
     fn bit_unpack_z<P: Parameters>(self, v: &[u8], w: &mut Poly) {
         avx2!(avx2::arith::bit_unpack_z::<P>(v, w))
     }
