@@ -20,7 +20,9 @@
 //! Key generation writes pk = rho || t1 as it goes: row i of t1 exists once row i of
 //! A-hat o NTT(s1) is complete, so pk's sponge absorbs the blocks pk has so far and waits for
 //! the rest. When the entries run out, it goes on alone on the scalar sponge
-//! ([`PkLane::finish_alone`]) for the last rows' blocks.
+//! ([`PkLane::finish_alone`]) for the last rows' blocks (6 of ML-DSA-44's 10; 3 of 15 and 4 of
+//! 20 for ML-DSA-65 and -87, whose first batch makes a ninth entry beside it so that the last
+//! batch completes one row, not two).
 //!
 //! Constant time: pk, rho and A-hat are public, so the branches may depend on them. (In key
 //! generation pk is public once written: t1 is declassified row by row as it is packed.)

@@ -2,7 +2,9 @@
 //! chi's `!b & c` one instruction and `rorx` rotates into a new register without touching the
 //! flags, which makes the permutation about 1.3x as fast (206 against 270 ns on the Xeon of
 //! 2026-11-27). It is the scalar Keccak of H, G, mu, H(mu || w1) and SampleInBall, 10-30 % of
-//! each operation, whichever vector unit the CPU has.
+//! each operation, on every CPU with AVX2 but AMD ones with AVX-512, where lane 0 of the
+//! four-way AVX-512VL permutation is faster (`Keccak4x::scalar`); H(pk) beside the eight-way
+//! permutation runs these rounds on the integer units in every case.
 //!
 //! BMI1 and BMI2 are CPUID bits of their own (every AVX2 CPU we know of has them, but a
 //! hypervisor may hide them), so they are detected on their own. Constant time: the same
