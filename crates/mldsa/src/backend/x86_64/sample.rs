@@ -260,9 +260,9 @@ fn row_major_tags<P: Parameters>() -> impl Iterator<Item = usize> {
 /// `take(tag, entry, pk)` as soon as its batch is made, with H(pk) beside the eight-way
 /// permutations if `pk` is given (see [`a_batch`]). With `ninth`, the first batch, if
 /// eight-way with more to follow, makes a ninth entry, the next in `tags`, beside it
-/// ([`NinthEntry`]), handed to `take` after the batch's eight. Never inlined: its buffers
-/// (about 17 KiB) must not share a frame with another path's, as they would in key
-/// generation's two (ST-1).
+/// ([`NinthEntry`], whose room the caller holds), handed to `take` after the batch's eight.
+/// Never inlined: its buffers (about 15 KiB) must not share a frame with another path's, as
+/// they would in key generation's two (ST-1).
 #[inline(never)]
 #[target_feature(enable = "avx2")]
 fn times_batches(
