@@ -286,30 +286,28 @@ fn times_batches(
             .zip(batch.iter_mut())
             .map(|(tag, slot)| *slot = tag)
             .count();
-        // The first batch's ninth entry, if asked for and there is room: its tag.
-        let mut ninth_tag = None;
-        if let Some(e) = ninth.as_mut()
+        // The first batch's ninth entry, if asked for and there is room, with its tag.
+        let mut extra = None;
+        if let Some(e) = ninth.take()
             && wide.is_some()
             && left > 8
             && let Some(tag) = tags.next()
         {
             e.start(rho, tag);
-            ninth_tag = Some(tag);
+            extra = Some((tag, e));
         }
-        let mut extra = ninth.take().filter(|_| ninth_tag.is_some());
         let mut entries = batch[..n].iter().copied().zip(tmp.iter_mut());
         let beside = Beside {
             pk: pk.as_mut().map(|(pk, tr)| (&mut **pk, &mut **tr)),
-            ninth: extra.as_deref_mut(),
+            ninth: extra.as_mut().map(|(_, e)| &mut **e),
         };
         left -= a_batch(keccak, wide, rho, &mut entries, &mut bufs, beside);
         for (entry, &tag) in tmp.iter().zip(&batch[..n]) {
             take(tag, entry, pk.as_mut().map(|(pk, _)| &mut **pk));
         }
-        if let (Some(tag), Some(e)) = (ninth_tag, extra) {
-            // SAFETY: `ninth_tag` is set only with `wide`, a `Keccak8x`, which exists only
-            // where AVX-512 F (with VL and BW) was detected, the features `finish` is compiled
-            // for.
+        if let Some((tag, e)) = extra {
+            // SAFETY: `extra` is set only with `wide`, a `Keccak8x`, which exists only where
+            // AVX-512 F (with VL and BW) was detected, the features `finish` is compiled for.
             let entry = unsafe { e.finish(keccak.scalar()) };
             take(tag, entry, pk.as_mut().map(|(pk, _)| &mut **pk));
             left -= 1;

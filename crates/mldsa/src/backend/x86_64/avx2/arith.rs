@@ -505,11 +505,36 @@ fn pack_z8(z: __m256i, gamma1: i32, bits: i64) -> __m256i {
     pack8(_mm256_sub_epi32(_mm256_set1_epi32(gamma1), z), bits)
 }
 
+/// Writes the 32 groups of 8 fields of `bits` bits (10, 18 or 20) that `pack` makes of `p`'s
+/// coefficients ([`pack8`]'s layout) to `out`, 32 * `bits` bytes: each half of a group (bits /
+/// 2 bytes) stored as 16 bytes at its place, the later stores covering the zero bytes the
+/// earlier ones wrote past it; a group whose stores would end past `out` (the last one, or the
+/// last two for 10 bits) goes through a buffer.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn store_groups(p: &Poly, bits: usize, out: &mut [u8], pack: impl Fn(__m256i) -> __m256i) {
+    let out = &mut out[..32 * bits];
+    let half = bits / 2;
+    for (g, c) in lanes(p).iter().enumerate() {
+        let v = pack(load(c));
+        let (low, high) = (_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+        let at = bits * g;
+        if at + half + 16 <= out.len() {
+            store16(&mut out[at..at + 16], low);
+            store16(&mut out[at + half..at + half + 16], high);
+        } else {
+            let mut last = [0u8; 32];
+            store16(&mut last[..16], low);
+            store16(&mut last[half..half + 16], high);
+            out[at..at + bits].copy_from_slice(&last[..bits]);
+        }
+    }
+}
+
 /// FIPS 204, Algorithm 16 (SimpleBitPack) of a row of t1 with 10-bit fields (pkEncode, Alg. 22
-/// step 2), AVX2: groups of 8 fields ([`pack8`]), 10 bytes each, each half (5 bytes) stored as
-/// 16 bytes at its place, the later stores covering the zero bytes the earlier ones wrote past
-/// it; the last two groups, whose stores would end past `out`, go through a buffer. About a
-/// quarter of the scalar packing's instructions, which showed as 2-3 % of key generation.
+/// step 2), AVX2: groups of 8 fields ([`pack8`]), 10 bytes each, stored as BitPack of z is
+/// ([`store_groups`]). About a quarter of the scalar packing's instructions, which showed as
+/// 2-3 % of key generation.
 ///
 /// Contract: as [`crate::encoding::pack::simple_bit_pack`] with 10 bits, whose bytes it
 /// writes. Bounds: t1 in [0, 2^10); `out.len() == 320`. Constant time: fixed shifts and
@@ -520,25 +545,12 @@ pub(crate) fn t1_pack(t1: &Poly, out: &mut [u8]) {
         all_in(core::slice::from_ref(t1), 0, 1 << 10),
         "Bounds: t1 in [0, 2^10)"
     );
-    let out = &mut out[..320];
-    for (g, c) in lanes(t1).iter().enumerate() {
-        let v = pack8(load(c), 10);
-        let (low, high) = (_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
-        let at = 10 * g;
-        if at + 21 <= out.len() {
-            store16(&mut out[at..at + 16], low);
-            store16(&mut out[at + 5..at + 21], high);
-        } else {
-            let mut last = [0u8; 21];
-            store16(&mut last[..16], low);
-            store16(&mut last[5..], high);
-            out[at..at + 10].copy_from_slice(&last[..10]);
-        }
-    }
+    store_groups(t1, 10, out, |x| pack8(x, 10));
 }
 
 /// FIPS 204, Algorithm 17 (BitPack) of z with a = gamma1 - 1, b = gamma1, AVX2: fields
-/// gamma1 - z_i of 18 bits (gamma1 = 2^17) or 20 bits (gamma1 = 2^19).
+/// gamma1 - z_i of 18 bits (gamma1 = 2^17) or 20 bits (gamma1 = 2^19), stored by
+/// [`store_groups`].
 ///
 /// Contract: as [`crate::encoding::pack::bit_pack`] with b = gamma1 and bits = Z_BITS, whose bytes it
 /// writes. Bounds: z in (-gamma1, gamma1]; `out.len() == 32 * Z_BITS`.
@@ -557,27 +569,7 @@ pub(crate) fn bit_pack_z<P: Parameters>(z: &Poly, out: &mut [u8]) {
         "Bounds: z in (-gamma1, gamma1]"
     );
     let bits = P::Z_BITS;
-    let len = 32 * bits;
-    let out = &mut out[..len];
-    let groups = lanes(z);
-    // A group of 8 fields is `bits` bytes; each half of it (bits / 2 bytes) is stored as 16
-    // bytes at its place, and the later stores cover the zero bytes the earlier ones wrote
-    // past it. The last group's second half would end past `out`: it goes through a buffer.
-    for (g, c) in groups[..N / 8 - 1].iter().enumerate() {
-        let v = pack_z8(load(c), P::GAMMA1, bits as i64);
-        let at = bits * g;
-        let half = at + bits / 2;
-        store16(&mut out[at..at + 16], _mm256_castsi256_si128(v));
-        store16(&mut out[half..half + 16], _mm256_extracti128_si256::<1>(v));
-    }
-    let v = pack_z8(load(&groups[N / 8 - 1]), P::GAMMA1, bits as i64);
-    let mut last = [0u8; 32];
-    store16(&mut last[..16], _mm256_castsi256_si128(v));
-    store16(
-        &mut last[bits / 2..bits / 2 + 16],
-        _mm256_extracti128_si256::<1>(v),
-    );
-    out[len - bits..].copy_from_slice(&last[..bits]);
+    store_groups(z, bits, out, |v| pack_z8(v, P::GAMMA1, bits as i64));
 }
 
 // ---------------------------------------------------------------------------------------------

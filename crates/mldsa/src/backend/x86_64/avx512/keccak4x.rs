@@ -98,10 +98,11 @@ fn rounds(state: &mut [__m256i; 25]) {
     *state = a;
 }
 
-/// The scalar sponges' permutation on AMD CPUs with AVX-512 ([`crate::backend::x86_64::scalar_permutation`]
-/// picks it): Keccak-f[1600] on one state in lane 0 of [`f1600x4_avx512vl`], whose 25 ymm
-/// registers hold the state without spilling and whose `vpternlogq` and `vprolq` do a round in
-/// about half the instructions of the scalar BMI build. On the Zen 4 of 2026-11-29 (family 25
+/// The scalar sponges' permutation on AMD CPUs with AVX-512
+/// ([`crate::backend::x86_64::Keccak4x::scalar`] picks it): Keccak-f[1600] on one state in
+/// lane 0 of [`f1600x4_avx512vl`], whose 25 ymm registers hold the state without spilling and
+/// whose `vpternlogq` and `vprolq` do a round in about half the instructions of the scalar BMI
+/// build. On the Zen 4 of 2026-11-29 (family 25
 /// model 17) the four-way permutation takes 213 ns against 258 ns for the scalar one, so one
 /// state in lane 0, moved in and out, is about 15 % faster. Not measured on an Intel CPU, which
 /// keeps the scalar build.
@@ -113,13 +114,10 @@ pub(crate) fn lane0_permutation() -> crate::hash::keccak::Permutation {
 /// VL and BW (checked on each call, from the cached detection, so that this safe function is
 /// sound whoever calls it), else the scalar BMI build.
 fn f1600_lane0(state: &mut [u64; 25]) {
-    let Some(keccak) = crate::backend::x86_64::Avx2::detect()
-        .and_then(crate::backend::x86_64::Avx2::with_avx512)
-        .map(crate::backend::x86_64::Keccak4x::of)
-    else {
+    use crate::backend::x86_64::Avx2;
+    if !Avx2::detect().is_some_and(Avx2::detect_avx512) {
         return crate::backend::x86_64::avx2::keccak_bmi::f1600(state);
-    };
-    debug_assert!(keccak.avx512vl());
+    }
     // SAFETY: AVX-512 F and VL, the features beyond AVX2 `f1600_lane0_vl` is compiled for,
     // were detected just above (and AVX2 with them).
     unsafe { f1600_lane0_vl(state) }

@@ -134,8 +134,7 @@ impl NinthEntry {
             keccak.apply(&mut self.state);
             self.read_block();
         }
-        let out = &mut self.out.0;
-        let mut ctr = rej_uniform_x16(out, 0, &self.buf, NTT_FIRST_BLOCKS * RATE128);
+        let mut ctr = rej_uniform_x16(&mut self.out.0, 0, &self.buf, NTT_FIRST_BLOCKS * RATE128);
         while ctr < N {
             keccak.apply(&mut self.state);
             self.blocks = 0;
