@@ -1,4 +1,4 @@
-//! The benches. Each is a `fn(&mut CtRunner, &mut BenchRng)`, instantiated once per backend
+//! The benches. Each is a `fn(&mut Runner, &mut BenchRng)`, instantiated once per backend
 //! (`const B: u8`), that makes [`measurements`] timings of one primitive.
 //!
 //! How one measurement is made ([`measure`]): both a `Left` and a `Right` input are prepared
@@ -11,11 +11,10 @@
 //! signing actually gives it), and where a check's outcome may become public (the norm and r0
 //! checks, skDecode's range check) both classes have the same outcome.
 
-use dudect_bencher::ctbench::{BenchFn, BenchMetadata, BenchName, BenchOpts, run_benches_console};
-use dudect_bencher::rand::{Rng, RngExt};
-use dudect_bencher::{BenchRng, Class, CtRunner};
+use crate::harness::{self, Bench, BenchFn, BenchRng, Class, Options, Runner};
 use mldsa::ct_kernels::{self as k, Which};
 use mldsa::{MlDsa44, MlDsa65, ParameterSet, Parameters, SigningKey};
+use rand::{Rng, RngExt, SeedableRng};
 use std::cell::Cell;
 use std::hint::black_box;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -98,7 +97,7 @@ impl<const K: usize> Input for [[Coeffs; K]; 2] {
 /// So both inputs are always made, and blended into one buffer by a mask: the same loads and
 /// stores, in the same order, for either class; only the values differ.
 fn measure<I: Input, T>(
-    runner: &mut CtRunner,
+    runner: &mut Runner,
     rng: &mut BenchRng,
     mut left: impl FnMut(&mut BenchRng) -> I,
     mut right: impl FnMut(&mut BenchRng) -> I,
@@ -143,7 +142,7 @@ fn bytes<const L: usize>(rng: &mut BenchRng) -> [u8; L] {
 
 /// NTT of a secret polynomial (s1, s2, t0 at key load; y and c in signing). Left: the zero
 /// polynomial; Right: uniform in (-q, q), the whole domain.
-fn ntt<const B: u8>(runner: &mut CtRunner, rng: &mut BenchRng) {
+fn ntt<const B: u8>(runner: &mut Runner, rng: &mut BenchRng) {
     let w = which::<B>();
     measure(
         runner,
@@ -156,7 +155,7 @@ fn ntt<const B: u8>(runner: &mut CtRunner, rng: &mut BenchRng) {
 
 /// NTT^-1 of a secret NTT-domain polynomial (A y, c s1, c s2, c t0 in signing). Left: every
 /// value q - 1 (the top of the domain); Right: uniform in (-q, q).
-fn ntt_inverse<const B: u8>(runner: &mut CtRunner, rng: &mut BenchRng) {
+fn ntt_inverse<const B: u8>(runner: &mut Runner, rng: &mut BenchRng) {
     let w = which::<B>();
     measure(
         runner,
@@ -169,7 +168,7 @@ fn ntt_inverse<const B: u8>(runner: &mut CtRunner, rng: &mut BenchRng) {
 
 /// MultiplyNTT of a secret (s1-hat: an NTT output, |c| < 9q) by a fixed public polynomial
 /// (c-hat, in (-q, q)). Left: the zero polynomial; Right: uniform in (-9q, 9q).
-fn multiply_ntt<const B: u8>(runner: &mut CtRunner, rng: &mut BenchRng) {
+fn multiply_ntt<const B: u8>(runner: &mut Runner, rng: &mut BenchRng) {
     let w = which::<B>();
     let c_hat = uniform(rng, -(Q - 1)..=Q - 1);
     measure(
@@ -198,7 +197,7 @@ fn challenge(rng: &mut BenchRng, tau: usize) -> Coeffs {
 /// ML-DSA-65 (eta 4, tau 49) in 16-bit sums and (BITS = 4) in signing's runs of 8-bit sums, t0
 /// of ML-DSA-65 (BITS = 32) in signing's runs of 16-bit sums added into 32-bit ones. Left:
 /// s = 0; Right: uniform in [-eta, eta] (t0: (-2^12, 2^12]).
-fn sparse_mul<const BITS: u32, const B: u8>(runner: &mut CtRunner, rng: &mut BenchRng) {
+fn sparse_mul<const BITS: u32, const B: u8>(runner: &mut Runner, rng: &mut BenchRng) {
     let w = which::<B>();
     let (tau, bound) = match BITS {
         8 => (MlDsa44::TAU, MlDsa44::ETA),
@@ -221,7 +220,7 @@ fn sparse_mul<const BITS: u32, const B: u8>(runner: &mut CtRunner, rng: &mut Ben
 
 /// HighBits of the secret w = A y (k polynomials; HighBits is Decompose's first half). Left:
 /// w = 0; Right: uniform in [0, q).
-fn high_bits<const B: u8>(runner: &mut CtRunner, rng: &mut BenchRng) {
+fn high_bits<const B: u8>(runner: &mut Runner, rng: &mut BenchRng) {
     const K: usize = MlDsa65::K;
     let w = which::<B>();
     zero_or_uniform_mod_q::<K, _>(runner, rng, |v| {
@@ -232,7 +231,7 @@ fn high_bits<const B: u8>(runner: &mut CtRunner, rng: &mut BenchRng) {
 
 /// Times `op` on `K` polynomials of a secret in [0, q). Left: all zero; Right: uniform.
 fn zero_or_uniform_mod_q<const K: usize, T>(
-    runner: &mut CtRunner,
+    runner: &mut Runner,
     rng: &mut BenchRng,
     op: impl Fn(&[Coeffs; K]) -> T,
 ) {
@@ -255,7 +254,7 @@ fn compose<P: ParameterSet>(r1: i32, r0: i32) -> i32 {
 /// coefficient has r0 = gamma2 - beta - 1 (the largest accepted) and r1 = 0; Right: r1 uniform,
 /// r0 uniform among the accepted values. Both classes are checked to be accepted.
 fn decompose_check<P: ParameterSet, const K: usize, const B: u8>(
-    runner: &mut CtRunner,
+    runner: &mut Runner,
     rng: &mut BenchRng,
 ) {
     let w = which::<B>();
@@ -283,7 +282,7 @@ fn decompose_check<P: ParameterSet, const K: usize, const B: u8>(
 /// [`measure`] for a bound check (1 = rejected, `None` = backend missing) whose every input,
 /// of either class, must be accepted: panics naming `bench` if one was not.
 fn measure_accepted<I: Input>(
-    runner: &mut CtRunner,
+    runner: &mut Runner,
     rng: &mut BenchRng,
     left: impl FnMut(&mut BenchRng) -> I,
     right: impl FnMut(&mut BenchRng) -> I,
@@ -307,7 +306,7 @@ fn measure_accepted<I: Input>(
 /// r = r + z = 0 (no hint); Right: r uniform in [0, q), z uniform with |z| < gamma2 (the
 /// c t0 check has passed), r + z reduced into [0, q).
 fn make_hint<P: ParameterSet, const K: usize, const B: u8>(
-    runner: &mut CtRunner,
+    runner: &mut Runner,
     rng: &mut BenchRng,
 ) {
     let w = which::<B>();
@@ -332,13 +331,13 @@ fn make_hint<P: ParameterSet, const K: usize, const B: u8>(
 }
 
 /// The z check ||z||_inf >= gamma1 - beta on l polynomials (Algorithm 7 step 23).
-fn norm_check<const B: u8>(runner: &mut CtRunner, rng: &mut BenchRng) {
+fn norm_check<const B: u8>(runner: &mut Runner, rng: &mut BenchRng) {
     type P = MlDsa65;
     infinity_norm_check::<{ P::L }>(runner, rng, which::<B>(), P::GAMMA1 - P::BETA);
 }
 
 /// The c t0 check ||c t0||_inf >= gamma2 on k polynomials (Algorithm 7 step 28's first half).
-fn ct0_check<const B: u8>(runner: &mut CtRunner, rng: &mut BenchRng) {
+fn ct0_check<const B: u8>(runner: &mut Runner, rng: &mut BenchRng) {
     type P = MlDsa65;
     infinity_norm_check::<{ P::K }>(runner, rng, which::<B>(), P::GAMMA2);
 }
@@ -348,7 +347,7 @@ fn ct0_check<const B: u8>(runner: &mut CtRunner, rng: &mut BenchRng) {
 /// bound - 1 (the largest accepted); Right: uniform among the accepted values. Both classes are
 /// checked to be accepted.
 fn infinity_norm_check<const V: usize>(
-    runner: &mut CtRunner,
+    runner: &mut Runner,
     rng: &mut BenchRng,
     w: Which,
     bound: i32,
@@ -365,7 +364,7 @@ fn infinity_norm_check<const V: usize>(
 
 /// Power2Round of the secret t = A s1 + s2 (k polynomials, at key generation and key import;
 /// t0 stays secret). Left: t = 0; Right: uniform in [0, q).
-fn power2_round<const B: u8>(runner: &mut CtRunner, rng: &mut BenchRng) {
+fn power2_round<const B: u8>(runner: &mut Runner, rng: &mut BenchRng) {
     const K: usize = MlDsa65::K;
     let w = which::<B>();
     zero_or_uniform_mod_q::<K, _>(runner, rng, |t| {
@@ -382,7 +381,7 @@ fn power2_round<const B: u8>(runner: &mut CtRunner, rng: &mut BenchRng) {
 /// encodes the extremes s = eta, t0 = 2^12; Right: the secret parts of real keys (a pool of
 /// 256 from random seeds). Every key is checked to decode.
 fn sk_decode<P: ParameterSet, const SK: usize, const B: u8>(
-    runner: &mut CtRunner,
+    runner: &mut Runner,
     rng: &mut BenchRng,
 ) {
     assert_eq!(SK, P::SK_LEN);
@@ -420,7 +419,7 @@ fn sk_decode<P: ParameterSet, const SK: usize, const B: u8>(
 
 /// SHAKE256 over a secret, as rho'' = H(K || rnd || mu, 64): 128 input bytes, 64 out. The
 /// sponge is shared by both backends. Left: all-zero input; Right: random.
-fn shake256(runner: &mut CtRunner, rng: &mut BenchRng) {
+fn shake256(runner: &mut Runner, rng: &mut BenchRng) {
     measure(
         runner,
         rng,
@@ -436,7 +435,7 @@ fn shake256(runner: &mut CtRunner, rng: &mut BenchRng) {
 
 /// ExpandMask(rho'', kappa) of ML-DSA-65 (l = 5 polynomials, 20-bit fields); kappa is public
 /// and fixed. Left: rho'' = 0; Right: random rho''.
-fn expand_mask<const B: u8>(runner: &mut CtRunner, rng: &mut BenchRng) {
+fn expand_mask<const B: u8>(runner: &mut Runner, rng: &mut BenchRng) {
     type P = MlDsa65;
     let w = which::<B>();
     measure(
@@ -516,7 +515,7 @@ impl ExpandSInputs {
         );
         let seeds = [rng.random::<u64>(), rng.random::<u64>()];
         let draw = |seed: u64, keep: &(dyn Fn(i64) -> bool + Sync)| {
-            let mut g = <BenchRng as dudect_bencher::rand::SeedableRng>::seed_from_u64(seed);
+            let mut g = BenchRng::seed_from_u64(seed);
             let mut out = Vec::with_capacity(count);
             while out.len() < count {
                 let rho = bytes::<64>(&mut g);
@@ -557,7 +556,7 @@ impl ExpandSInputs {
 /// kernel: running the kernel on an input just before timing it trains the branch predictor on
 /// that input's rejection pattern (|t| = 290 on the portable sampler). A sample of inputs is
 /// checked to give the reference's output.
-fn expand_s<const B: u8>(runner: &mut CtRunner, rng: &mut BenchRng) {
+fn expand_s<const B: u8>(runner: &mut Runner, rng: &mut BenchRng) {
     type P = MlDsa65;
     const S: usize = P::L + P::K;
     let w = which::<B>();
@@ -605,7 +604,7 @@ fn early_exit_eq(a: &[u8; 512], b: &[u8; 512]) -> bool {
 /// The canary: an early-exit comparison of a 512-byte secret with a fixed value. Left: the
 /// secret equals it (all 512 bytes compared); Right: random (the first byte differs 255 times
 /// in 256). It must show |t| > 100, or the harness is blind.
-fn canary(runner: &mut CtRunner, rng: &mut BenchRng) {
+fn canary(runner: &mut Runner, rng: &mut BenchRng) {
     let reference = bytes::<512>(rng);
     measure(
         runner,
@@ -619,7 +618,7 @@ fn canary(runner: &mut CtRunner, rng: &mut BenchRng) {
 /// The harness's own control (A/A): both classes are fresh random inputs of HighBits (the
 /// bench most sensitive to harness artefacts while it was being written), drawn from the same
 /// distribution. Any |t| here comes from the harness or the machine, not from the code.
-fn harness_aa(runner: &mut CtRunner, rng: &mut BenchRng) {
+fn harness_aa(runner: &mut Runner, rng: &mut BenchRng) {
     const K: usize = MlDsa65::K;
     let random = |g: &mut BenchRng| uniform_vec::<K>(g, 0..=Q - 1);
     measure(runner, rng, random, random, |v| {
@@ -780,25 +779,45 @@ fn all_benches() -> Vec<(String, Option<Which>, BenchFn)> {
     list
 }
 
-const USAGE: &str = "usage: dudect [MEASUREMENTS] [--filter TEXT] [--continuous TEXT] [--list]
+const USAGE: &str = "usage: dudect [MEASUREMENTS] [--filter TEXT] [--continuous TEXT] [--exact]
+              [--seed HEX] [--out FILE] [--list]
 
-Runs every bench (or those whose name contains TEXT) with MEASUREMENTS timings each (default
-100000). --continuous repeats the first matching bench, accumulating, until interrupted.
---list prints the names of the benches this CPU can run.";
+Runs every bench (or those whose name contains TEXT; with --exact, the one named TEXT) with
+MEASUREMENTS timings each (default 100000). --continuous repeats the first matching bench, accumulating, until interrupted.
+--seed seeds every bench's generator (a run prints the seed of each bench). --out writes every
+measurement to FILE as bench,class,nanoseconds lines (class 0 is Left). --list prints the
+names of the benches this CPU can run.";
 
 pub fn main() {
-    let mut opts = BenchOpts::default();
+    let mut opts = Options {
+        filter: None,
+        continuous: false,
+        seed: None,
+        out: None,
+        exact: false,
+    };
     let mut list = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
+        let mut value = || args.next().unwrap_or_else(|| usage_error());
         match arg.as_str() {
             "--filter" | "--continuous" => {
                 opts.continuous = arg == "--continuous";
-                opts.filter = Some(args.next().unwrap_or_else(|| usage_error()));
+                opts.filter = Some(value());
+            }
+            "--exact" => opts.exact = true,
+            "--seed" => {
+                let hex = value();
+                let seed = u64::from_str_radix(hex.trim_start_matches("0x"), 16);
+                opts.seed = Some(seed.unwrap_or_else(|_| usage_error()));
             }
             "--out" => {
-                let file = args.next().unwrap_or_else(|| usage_error());
-                opts.file_out = Some(file.into());
+                let path = value();
+                let file = std::fs::File::create(&path).unwrap_or_else(|e| {
+                    eprintln!("dudect: cannot create {path}: {e}");
+                    std::process::exit(2);
+                });
+                opts.out = Some(file);
             }
             "--list" => list = true,
             "-h" | "--help" => {
@@ -811,18 +830,14 @@ pub fn main() {
             },
         }
     }
-    let benches: Vec<BenchMetadata> = all_benches()
+    let benches: Vec<Bench> = all_benches()
         .into_iter()
         .filter(|(_, backend, _)| backend.is_none_or(Which::available))
-        .map(|(name, _, benchfn)| BenchMetadata {
-            name: BenchName(Box::leak(name.into_boxed_str())),
-            seed: None,
-            benchfn,
-        })
+        .map(|(name, _, run)| Bench { name, run })
         .collect();
     if list {
         for b in &benches {
-            println!("{}", b.name.0);
+            println!("{}", b.name);
         }
         return;
     }
@@ -830,7 +845,10 @@ pub fn main() {
         eprintln!("note: this CPU has no AVX2; only the portable backend is tested");
     }
     eprintln!("{} measurements per bench", measurements());
-    run_benches_console(opts, benches).expect("writing to stdout");
+    if let Err(e) = harness::run(benches, opts) {
+        eprintln!("dudect: {e}");
+        std::process::exit(1);
+    }
 }
 
 fn usage_error() -> ! {
