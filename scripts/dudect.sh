@@ -78,7 +78,7 @@ while read -r name; do
         verdict=ok
     else
         again=$(mktemp)
-        "$bin" "$n" --filter "$name" --exact >"$again" 2>>"$log" || true
+        "$bin" "$n" --filter "$name" >"$again" 2>>"$log" || true
         t2=$(max_t "$again" "$name")
         [ -z "$t2" ] || t2=$(printf "%.2f" "$t2")
         rm -f "$again"

@@ -779,14 +779,14 @@ fn all_benches() -> Vec<(String, Option<Which>, BenchFn)> {
     list
 }
 
-const USAGE: &str = "usage: dudect [MEASUREMENTS] [--filter TEXT] [--continuous TEXT] [--exact]
-              [--seed HEX] [--out FILE] [--list]
+const USAGE: &str = "usage: dudect [MEASUREMENTS] [--filter TEXT] [--continuous TEXT] [--seed HEX]
+              [--out FILE] [--list]
 
-Runs every bench (or those whose name contains TEXT; with --exact, the one named TEXT) with
-MEASUREMENTS timings each (default 100000). --continuous repeats the first matching bench, accumulating, until interrupted.
---seed seeds every bench's generator (a run prints the seed of each bench). --out writes every
-measurement to FILE as bench,class,nanoseconds lines (class 0 is Left). --list prints the
-names of the benches this CPU can run.";
+Runs every bench (the one named TEXT, or else those whose name contains TEXT) with MEASUREMENTS
+timings each (default 100000). --continuous repeats the first matching bench, accumulating,
+until interrupted. --seed seeds every bench's generator (each run prints the seed it used).
+--out writes every measurement to FILE as bench,class,nanoseconds lines in the order they were
+made (class 0 is Left). --list prints the names of the benches this CPU can run.";
 
 pub fn main() {
     let mut opts = Options {
@@ -794,7 +794,6 @@ pub fn main() {
         continuous: false,
         seed: None,
         out: None,
-        exact: false,
     };
     let mut list = false;
     let mut args = std::env::args().skip(1);
@@ -805,7 +804,6 @@ pub fn main() {
                 opts.continuous = arg == "--continuous";
                 opts.filter = Some(value());
             }
-            "--exact" => opts.exact = true,
             "--seed" => {
                 let hex = value();
                 let seed = u64::from_str_radix(hex.trim_start_matches("0x"), 16);

@@ -175,10 +175,8 @@ pub struct Bench {
 
 /// How [`run`] runs the benches.
 pub struct Options {
-    /// Only benches whose name contains this (or, with `exact`, is this).
+    /// Only the bench of this name if there is one, else those whose name contains it.
     pub filter: Option<String>,
-    /// Match the filter against whole names.
-    pub exact: bool,
     /// Repeat the first matching bench, accumulating, until the process is stopped.
     pub continuous: bool,
     /// The seed of every bench's generator (default: a fresh random seed per bench).
@@ -194,11 +192,17 @@ pub fn run(benches: Vec<Bench>, mut opts: Options) -> std::io::Result<()> {
         .into_iter()
         .filter(|b| match &opts.filter {
             None => true,
-            Some(f) if opts.exact => b.name == *f,
             Some(f) => b.name.contains(f.as_str()),
         })
         .collect();
     benches.sort_by(|a, b| a.name.cmp(&b.name));
+    // A whole name picks that bench alone: `ntt.avx2` is not also `multiply_ntt.avx2`.
+    if let Some(i) = benches
+        .iter()
+        .position(|b| opts.filter.as_ref() == Some(&b.name))
+    {
+        benches = vec![benches.swap_remove(i)];
+    }
     if let (true, Some(filter)) = (benches.is_empty(), &opts.filter) {
         let msg = format!("no bench matches {filter:?} (--list names them)");
         return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, msg));

@@ -11,7 +11,8 @@
 //!
 //! ```text
 //! RUSTFLAGS="--cfg mldsa_ct" cargo build --release -p dudect
-//! target/release/dudect [MEASUREMENTS] [--filter TEXT] [--continuous TEXT] [--list]
+//! target/release/dudect [MEASUREMENTS] [--filter TEXT] [--continuous TEXT] [--seed HEX]
+//!     [--out FILE] [--list]
 //! ```
 
 #[cfg(mldsa_ct)]
