@@ -417,8 +417,9 @@ fn sk_decode<P: ParameterSet, const SK: usize, const B: u8>(
     assert!(!failed.get(), "sk_decode: a key did not decode");
 }
 
-/// SHAKE256 over a secret, as rho'' = H(K || rnd || mu, 64): 128 input bytes, 64 out. The
-/// sponge is shared by both backends. Left: all-zero input; Right: random.
+/// SHAKE256 over a secret, as rho'' = H(K || rnd || mu, 64): 128 input bytes, 64 out, on the
+/// default backend's scalar sponge (`ct_kernels::shake256`: on an AMD CPU with AVX-512, lane 0
+/// of the four-way AVX-512VL permutation). Left: all-zero input; Right: random.
 fn shake256(runner: &mut Runner, rng: &mut BenchRng) {
     measure(
         runner,

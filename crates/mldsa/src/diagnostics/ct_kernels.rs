@@ -400,8 +400,9 @@ pub fn expand_s<P: Parameters>(
     Some(())
 }
 
-/// SHAKE256 of `input`, `out.len()` bytes (FIPS 204's H): the scalar sponge, which both
-/// backends use for H over secrets outside the four-way samplers.
+/// SHAKE256 of `input`, `out.len()` bytes (FIPS 204's H): the scalar sponge of the default
+/// backend, which runs H over secrets outside the four-way samplers (the portable rounds, their
+/// BMI build, or on AMD CPUs with AVX-512 lane 0 of the four-way AVX-512VL permutation).
 pub fn shake256(input: &[u8], out: &mut [u8]) {
     crate::hash::keccak::shake256_with(crate::backend::keccak(), &[input], out);
 }
