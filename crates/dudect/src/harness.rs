@@ -13,7 +13,8 @@
 //! the handful of runs that came in faster than the usual minimum, and two classes of three
 //! identical values each give |t| = infinity (seen on `decompose_check44.avx2`, a 60 ns
 //! kernel, at n = 10^5). dudect's own C implementation counts a crop only once it holds more
-//! than [`ENOUGH`] measurements; so does this one (the test on all measurements always counts).
+//! than 10,000 measurements; this one counts it once each class has [`ENOUGH`] in it (fewer in
+//! short runs), and the test on all measurements always counts.
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
