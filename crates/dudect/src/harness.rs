@@ -26,7 +26,7 @@ use std::time::Instant;
 /// so that a run can be repeated with `--seed`).
 pub type BenchRng = ChaCha20Rng;
 
-/// A bench: times [`crate::benches`]' measurements of one primitive into the runner.
+/// A bench: times the measurements of one primitive (see `benches`) into the runner.
 pub type BenchFn = fn(&mut Runner, &mut BenchRng);
 
 /// The two input classes of a bench.
