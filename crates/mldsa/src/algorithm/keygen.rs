@@ -1,7 +1,7 @@
 //! Key generation (FIPS 204 Algorithm 6).
 
 use crate::algorithm::expanded::ExpandedSecret;
-use crate::backend::{Backend, with_backend};
+use crate::backend::{Backend, KeygenS2, with_backend};
 use crate::hash::keccak::shake256_with;
 use crate::math::poly::{NttPoly, Poly, SmallPoly};
 use crate::params::{Parameters, TR_LEN, Variant};
@@ -39,6 +39,8 @@ struct KeyGenScratch<P: Parameters> {
     rho_prime: [u8; 64],
     s1: Scratch<P::VecL>,
     t1_t0: T1T0Scratch<P>,
+    /// The sponge state of s2 where the backend makes it beside ExpandA ([`KeygenS2::sponge`]).
+    s2_sponge: [u64; 25],
 }
 
 impl<P: Parameters> Drop for KeyGenScratch<P> {
@@ -54,6 +56,7 @@ impl<P: Parameters> Reuse for KeyGenScratch<P> {
     fn wipe(&mut self) {
         self.rho_prime.zeroize();
         self.s1.zeroize();
+        self.s2_sponge.zeroize();
     }
 }
 
@@ -122,6 +125,7 @@ fn keygen_with<P: Parameters, B: Backend>(
             rho_prime: [0; 64],
             s1: Scratch::zeroed(),
             t1_t0: T1T0Scratch::zeroed(),
+            s2_sponge: [0; 25],
         })
     });
     let scratch = &mut *held;
@@ -144,12 +148,10 @@ fn keygen_with<P: Parameters, B: Backend>(
     seed_bytes.zeroize();
 
     // Step 4: (s1, s2) = ExpandS(rho'); step 3, A-hat = ExpandA(rho), is fused into step 5.
-    // s2 goes into t0's buffer (same shape, not written before step 6), then into the key.
-    b.expand_s::<P>(&scratch.rho_prime, &mut scratch.s1, &mut sk.t0);
+    // s2 goes into t0's buffer (same shape, not written before step 6), then into the key, row
+    // by row; the backend may make it later, beside ExpandA (see `Backend::expand_s_for_keygen`).
+    let s2_later = b.expand_s_for_keygen::<P>(&scratch.rho_prime, &mut scratch.s1, &mut sk.t0);
     for (p, small) in scratch.s1.as_ref().iter().zip(sk.s1.as_mut()) {
-        small.set(p);
-    }
-    for (p, small) in sk.t0.as_ref().iter().zip(sk.s2.as_mut()) {
         small.set(p);
     }
 
@@ -160,19 +162,28 @@ fn keygen_with<P: Parameters, B: Backend>(
     b.ntt_vec(scratch.s1.as_ref(), s1_hat.as_mut());
     pk.as_mut()[..32].copy_from_slice(&sk.rho);
     let mut tr = [0u8; TR_LEN];
-    let (s2, t0, t_rows) = (sk.s2.as_ref(), sk.t0.as_mut(), t.as_mut());
-    let mut t1_i = Poly::ZERO;
-    let mut finish = |i: usize, t_hat_i: &NttPoly, pk_i: &mut [u8]| {
+    let (s2, t_rows) = (sk.s2.as_mut(), t.as_mut());
+    // t1_i (public) in s1's first slot, free now that NTT(s1) is made: not a 1 KiB local in
+    // this frame, which is on the stack through ExpandA's (ST-1).
+    let t1_i = &mut scratch.s1.as_mut()[0];
+    // `s2_t0_i`: row i's slot of t0's buffer, s2_i on entry, t0_i on return.
+    let mut finish = |i: usize, t_hat_i: &NttPoly, s2_t0_i: &mut Poly, pk_i: &mut [u8]| {
+        s2[i].set(s2_t0_i);
         let t_i = &mut t_rows[i];
         t_row(b, t_hat_i, &s2[i], t_i);
         b.power2_round_vec(
             core::slice::from_ref(t_i),
-            core::slice::from_mut(&mut t1_i),
-            core::slice::from_mut(&mut t0[i]),
+            core::slice::from_mut(t1_i),
+            core::slice::from_mut(s2_t0_i),
         );
-        b.t1_pack(&t1_i, pk_i);
+        b.t1_pack(t1_i, pk_i);
         // Constant time: the public key is public.
         public_mut(pk_i);
+    };
+    let s2 = KeygenS2 {
+        slots: sk.t0.as_mut(),
+        make_from: s2_later.then_some(&scratch.rho_prime),
+        sponge: &mut scratch.s2_sponge,
     };
     // A-hat = ExpandA(rho) (step 3) is used only here: fused, never held whole.
     b.expand_a_rows_and_tr::<P>(
@@ -181,6 +192,7 @@ fn keygen_with<P: Parameters, B: Backend>(
         t_hat.as_mut(),
         pk.as_mut(),
         &mut tr,
+        s2,
         &mut finish,
     );
     sk.tr[..P::TR_BYTES].copy_from_slice(&tr[..P::TR_BYTES]);

@@ -139,14 +139,16 @@ pub(crate) trait Backend: PackKernels {
 
     /// Key generation's product, pk and tr (FIPS 204 Algorithm 6 steps 3, 5 and 8-9):
     /// rows = A-hat o v, times 2^-32, with A-hat = ExpandA(rho) (as [`Self::expand_a_times`]),
-    /// each row handed, once complete and in order, to `finish(i, row_i, pk_i)`, which writes
-    /// pk's part for row i (`pk_i`: [`crate::encoding::encode::T1_ROW_BYTES`] bytes,
-    /// SimpleBitPack of t1_i); pk[..32]
-    /// (rho) is written by the caller. Then tr = H(pk, 64). A backend with a multi-way Keccak
-    /// absorbs pk in a lane of ExpandA's sponges as its rows are written.
+    /// each row handed, once complete and in order, to `finish(i, row_i, s2_i, pk_i)`, which
+    /// writes pk's part for row i (`pk_i`: [`crate::encoding::encode::T1_ROW_BYTES`] bytes,
+    /// SimpleBitPack of t1_i); pk[..32] (rho) is written by the caller. `s2_i` is row i's slot
+    /// of `s2` ([`KeygenS2`]), holding s2_i (made here first if `s2` says so). Then
+    /// tr = H(pk, 64). A backend with a multi-way Keccak absorbs pk in a lane of ExpandA's
+    /// sponges as its rows are written.
     ///
     /// Bounds: each row as [`Self::expand_a_times`]'s; `tr` is exact.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn expand_a_rows_and_tr<P: Parameters>(
         self,
         rho: &[u8; 32],
@@ -154,9 +156,25 @@ pub(crate) trait Backend: PackKernels {
         rows: &mut [NttPoly],
         pk: &mut [u8],
         tr: &mut [u8; TR_LEN],
-        finish: &mut dyn FnMut(usize, &NttPoly, &mut [u8]),
+        s2: KeygenS2,
+        finish: &mut FinishRow,
     ) {
-        rows_then_tr::<P>(self, rho, v, rows, pk, tr, finish)
+        rows_then_tr::<P>(self, rho, v, rows, pk, tr, s2, finish)
+    }
+
+    /// ExpandS (FIPS 204 Algorithm 33) for key generation: s1 into `s1`, and s2 into `s2`
+    /// unless the backend makes it later, beside ExpandA, in [`Self::expand_a_rows_and_tr`]
+    /// (then `s2` is left as it is and this returns true: the caller hands rho' on in
+    /// [`KeygenS2::make_from`]). The default makes both here.
+    #[inline(always)]
+    fn expand_s_for_keygen<P: Parameters>(
+        self,
+        rho_prime: &[u8; 64],
+        s1: &mut P::VecL,
+        s2: &mut P::VecK,
+    ) -> bool {
+        self.expand_s::<P>(rho_prime, s1, s2);
+        false
     }
 
     /// NTT of each polynomial of `v`.
@@ -412,6 +430,7 @@ pub(crate) fn tr_then_expand_a_times<P: Parameters>(
 /// ([`Backend::expand_a_times`]), then `finish` each row, then tr = H(pk, 64) on `b`'s scalar
 /// sponge. The default, and the x86-64 backend's path without AVX-512 and for the AES sets.
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn rows_then_tr<P: Parameters>(
     b: impl Backend,
     rho: &[u8; 32],
@@ -419,16 +438,42 @@ pub(crate) fn rows_then_tr<P: Parameters>(
     rows: &mut [NttPoly],
     pk: &mut [u8],
     tr: &mut [u8; TR_LEN],
-    finish: &mut dyn FnMut(usize, &NttPoly, &mut [u8]),
+    s2: KeygenS2,
+    finish: &mut FinishRow,
 ) {
+    if let Some(rho_prime) = s2.make_from {
+        crate::hash::sample::expand_s_from::<P>(rho_prime, P::L, s2.slots.iter_mut());
+        scrub_after_secret_streams::<P>();
+    }
     b.expand_a_times::<P>(rho, v, rows);
     // Offsets by multiplication: `chunks_exact_mut(320)` divides the length by 320, a `div`
     // at opt-level z (the constant-time scan forbids division in every mldsa function).
     const ROW: usize = crate::encoding::encode::T1_ROW_BYTES;
-    for (i, row) in rows.iter().enumerate() {
-        finish(i, row, &mut pk[32 + i * ROW..32 + (i + 1) * ROW]);
+    for ((i, row), s2_i) in rows.iter().enumerate().zip(s2.slots.iter_mut()) {
+        finish(i, row, s2_i, &mut pk[32 + i * ROW..32 + (i + 1) * ROW]);
     }
     crate::hash::keccak::shake256_with(b.keccak(), &[pk], tr);
+}
+
+/// What [`Backend::expand_a_rows_and_tr`] hands each row to: `finish(i, row_i, s2_i, pk_i)`.
+pub(crate) type FinishRow<'a> = dyn FnMut(usize, &NttPoly, &mut Poly, &mut [u8]) + 'a;
+
+/// Key generation's s2 as [`Backend::expand_a_rows_and_tr`] takes it: a slot per row of t (k
+/// polynomials; the caller's t0, which `finish` writes over s2_i), holding s2 already, or to be
+/// made there from rho' ([`Backend::expand_s_for_keygen`] said which).
+pub(crate) struct KeygenS2<'a> {
+    /// Row i's slot: s2_i when row i is handed to `finish`.
+    pub slots: &'a mut [Poly],
+    /// rho' (FIPS 204 Algorithm 33's seed) if s2 is still to be made, else `None`.
+    pub make_from: Option<&'a [u8; 64]>,
+    /// Room for the sponge state s2 is made on, if it is: the caller's key generation working
+    /// memory (on the heap under `alloc`), not the stack under ExpandA's frames (ST-1). Left
+    /// zero.
+    #[cfg_attr(
+        not(target_arch = "x86_64"),
+        allow(dead_code, reason = "only the x86-64 backend makes s2 beside ExpandA")
+    )]
+    pub sponge: &'a mut [u64; 25],
 }
 
 /// [`Backend::expand_a_times`] one row of A-hat (at most 7 KiB) at a time, each entry made by

@@ -64,9 +64,24 @@ pub(crate) fn wipe_sparse(s: &mut SparseScratch) {
 /// target: the AES samplers of the Dilithium v3.1 AES sets call it too (`crate::hash::sample`).
 #[inline(never)]
 pub(crate) fn scrub_stack() {
-    let mut area = [crate::math::poly::Poly::ZERO; 4];
+    scrub_below::<16>();
+}
+
+/// [`scrub_stack`] over 768 bytes only: for a kernel whose secret-holding callee has a small
+/// frame (the scalar permutation beside the eight-way one, about 600 bytes), called from deep
+/// in an operation, where 4 KiB more would raise its peak stack (ST-1).
+#[cfg(target_arch = "x86_64")]
+#[inline(never)]
+pub(crate) fn scrub_stack_small() {
+    scrub_below::<3>();
+}
+
+/// Overwrites `SMALL` times 256 bytes of dead stack just below the caller's frame.
+#[inline(always)]
+fn scrub_below<const SMALL: usize>() {
+    let mut area = [SmallPoly::ZERO; SMALL];
     for p in area.iter_mut() {
-        wipe(&mut p.0);
+        wipe_small(p);
     }
     core::hint::black_box(&area);
 }

@@ -160,10 +160,21 @@ pub(crate) fn expand_a<P: Parameters>(rho: &[u8; 32], a_hat: &mut P::MatrixA) {
 /// over the set's stream ([`rej_bounded_poly`]).
 pub(crate) fn expand_s<P: Parameters>(rho_prime: &[u8; 64], s1: &mut P::VecL, s2: &mut P::VecK) {
     tick!(ExpandS, 1);
-    let mut seed = [0u8; 66];
     let polys = s1.as_mut().iter_mut().chain(s2.as_mut().iter_mut());
+    expand_s_from::<P>(rho_prime, 0, polys);
+}
+
+/// [`expand_s`]'s loop from polynomial `first` on: the r-th of `polys` is RejBoundedPoly(rho'
+/// || IntegerToBytes(first + r, 2)) (s1 from 0, s2 from l), over the set's stream
+/// ([`rej_bounded_poly`]).
+pub(crate) fn expand_s_from<'a, P: Parameters>(
+    rho_prime: &[u8; 64],
+    first: usize,
+    polys: impl Iterator<Item = &'a mut Poly>,
+) {
+    let mut seed = [0u8; 66];
     for (r, poly) in polys.enumerate() {
-        write_seed_66(&mut seed, rho_prime, r as u16);
+        write_seed_66(&mut seed, rho_prime, (first + r) as u16);
         rej_bounded_poly::<P>(&seed, poly);
     }
     zeroize::Zeroize::zeroize(&mut seed);

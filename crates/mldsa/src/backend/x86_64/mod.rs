@@ -22,7 +22,7 @@ pub(crate) mod pk_lane;
 pub(crate) mod sample;
 
 use crate::backend::mask_stream::MaskStream;
-use crate::backend::{Backend, PackKernels};
+use crate::backend::{Backend, FinishRow, KeygenS2, PackKernels};
 use crate::math::poly::{N, NttPoly, Poly};
 use crate::math::sparse::{SparseC, SparseScratch};
 use crate::params::{Parameters, SamplerXof, TR_LEN};
@@ -464,22 +464,38 @@ impl Backend for Avx2 {
         rows: &mut [NttPoly],
         pk: &mut [u8],
         tr: &mut [u8; TR_LEN],
-        finish: &mut dyn FnMut(usize, &NttPoly, &mut [u8]),
+        s2: KeygenS2,
+        finish: &mut FinishRow,
     ) {
-        match P::XOF {
+        let keccak = self.keccak4x();
+        match (P::XOF, avx512::keccak8x::Keccak8x::of(keccak)) {
             // H(pk) beside the eight-way permutation; without it (a scalar permutation beside a
             // four-way AVX2 one is far from free) and for the AES sets, the default order.
-            SamplerXof::Shake if self.avx512() => avx2!(sample::expand_a_rows_and_tr::<P>(
-                self.keccak4x(),
-                rho,
-                v,
-                rows,
-                pk,
-                tr,
-                finish
+            (SamplerXof::Shake, Some(wide)) => avx2!(sample::expand_a_rows_and_tr::<P>(
+                keccak, wide, rho, v, rows, pk, tr, s2, finish
             )),
-            _ => crate::backend::rows_then_tr::<P>(self, rho, v, rows, pk, tr, finish),
+            _ => crate::backend::rows_then_tr::<P>(self, rho, v, rows, pk, tr, s2, finish),
         }
+    }
+
+    /// s2 is made beside ExpandA's eight-way batches where their scalar slots are free for it
+    /// ([`sample::s2_beside_rows`]: ML-DSA-44 on AVX-512), else with s1 here.
+    #[inline(always)]
+    fn expand_s_for_keygen<P: Parameters>(
+        self,
+        rho_prime: &[u8; 64],
+        s1: &mut P::VecL,
+        s2: &mut P::VecK,
+    ) -> bool {
+        let keccak = self.keccak4x();
+        if P::XOF == SamplerXof::Shake && sample::s2_beside_rows::<P>(keccak) {
+            tick!(ExpandS, 1);
+            let polys = s1.as_mut().iter_mut().enumerate();
+            avx2!(avx2::sample::expand_s_polys::<P>(keccak, rho_prime, polys));
+            return true;
+        }
+        self.expand_s::<P>(rho_prime, s1, s2);
+        false
     }
 
     #[inline(always)]

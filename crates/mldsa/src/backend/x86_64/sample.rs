@@ -11,9 +11,10 @@ use super::avx2::ntt::RowSums;
 use super::avx2::sample::{LOAD_SLACK, NTT_FIRST_BLOCKS, NttStream};
 use super::avx512;
 use super::avx512::keccak8x::Keccak8x;
-use super::avx512::sample::{Beside, NinthEntry};
+use super::avx512::sample::{Beside, NinthEntry, S2Beside};
 use super::pk_lane::PkLane;
 use crate::backend::mask_stream::MaskStream;
+use crate::backend::{FinishRow, KeygenS2};
 use crate::encoding::encode::T1_ROW_BYTES;
 use crate::hash::keccak::SHAKE128_RATE as RATE128;
 use crate::math::poly::{NttPoly, Poly};
@@ -105,10 +106,20 @@ pub(crate) fn expand_a_times<P: Parameters>(
     debug_assert_eq!(out.len(), P::K);
     let mut tags = row_major_tags::<P>();
     let mut sums = RowSums::ZERO;
-    let mut take = |tag: usize, entry: &NttPoly, _: Option<&mut PkLane>| {
-        add_term(&mut sums, out, tag, entry, v)
-    };
-    times_batches(keccak, rho, &mut tags, P::K * P::L, None, None, &mut take);
+    let mut take =
+        |tag: usize, entry: &NttPoly, _: Option<&mut PkLane>, _: Option<&mut S2Beside>| {
+            add_term(&mut sums, out, tag, entry, v)
+        };
+    times_batches(
+        keccak,
+        rho,
+        &mut tags,
+        P::K * P::L,
+        None,
+        None,
+        None,
+        &mut take,
+    );
     // Secret where v is (NTT(s1) in key generation, NTT(y) in signing).
     sums.zeroize();
     for w in out.iter_mut() {
@@ -150,9 +161,10 @@ pub(crate) fn expand_a_times_and_tr<P: Parameters>(
             |tag, entry| add_term(&mut sums, out, tag, entry, v),
         ),
     };
-    let mut take = |tag: usize, entry: &NttPoly, _: Option<&mut PkLane>| {
-        add_term(&mut sums, out, tag, entry, v)
-    };
+    let mut take =
+        |tag: usize, entry: &NttPoly, _: Option<&mut PkLane>, _: Option<&mut S2Beside>| {
+            add_term(&mut sums, out, tag, entry, v)
+        };
     let left = P::K * P::L - made;
     times_batches(
         keccak,
@@ -160,6 +172,7 @@ pub(crate) fn expand_a_times_and_tr<P: Parameters>(
         &mut tags,
         left,
         Some((&mut pk_lane, tr)),
+        None,
         None,
         &mut take,
     );
@@ -174,8 +187,8 @@ pub(crate) fn expand_a_times_and_tr<P: Parameters>(
 
 /// FIPS 204 Algorithm 6 steps 3, 5 and 8-9 (key generation's ExpandA, A-hat o NTT(s1), pk and
 /// tr = H(pk, 64)) as [`crate::backend::Backend::expand_a_rows_and_tr`], whose contract this
-/// has, for where the eight-way permutation runs (the caller's choice; on four-way batches
-/// H(pk) would be made after them, correct but slower than the default order): ExpandA's
+/// has, for where the eight-way permutation runs (`wide`; on four-way batches H(pk) would be
+/// made after them, correct but slower than the default order): ExpandA's
 /// batches with H(pk) beside them ([`super::pk_lane`]), each row handed to `finish` (which
 /// writes its part of pk) as soon as its last entry is made, so that H(pk) absorbs pk as it
 /// grows; then what it has not absorbed (the last rows' blocks) on the scalar sponge alone.
@@ -185,40 +198,49 @@ pub(crate) fn expand_a_times_and_tr<P: Parameters>(
 /// last batch holds one entry fewer: for ML-DSA-65 (30 entries, rows of 5) and ML-DSA-87 (56,
 /// rows of 7) it then completes only the last row, not the last two, and what is left for the
 /// scalar sponge alone falls from 6 permutations to 3 and 4. (ML-DSA-44's last batch completes
-/// two rows either way: 6.)
+/// two rows either way: 6.) Where it does not (ML-DSA-44), those slots make s2 instead, if
+/// `s2` asks for it ([`s2_beside_rows`], [`S2Beside`]), which saves ExpandS's second four-way
+/// batch: about 2 % of ML-DSA-44's key generation on the Zen 4 (the batch took 7 %; s2's
+/// rejection loops, the scalar permutations left for it alone and the scrub remain).
 #[target_feature(enable = "avx2")]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn expand_a_rows_and_tr<P: Parameters>(
     keccak: Keccak4x,
+    wide: Keccak8x,
     rho: &[u8; 32],
     v: &[NttPoly],
     rows: &mut [NttPoly],
     pk: &mut [u8],
     tr: &mut [u8; TR_LEN],
-    finish: &mut dyn FnMut(usize, &NttPoly, &mut [u8]),
+    s2: KeygenS2,
+    finish: &mut FinishRow,
 ) {
     debug_assert_eq!(v.len(), P::L);
     debug_assert_eq!(rows.len(), P::K);
     tick!(ExpandATimes, 1);
     let mut pk_lane = PkLane::growing(pk, 32);
+    let mut s2 = S2Beside::new::<P>(wide, s2);
     // The row being filled and how many of its entries are in.
     let (mut row, mut filled) = (0, 0);
     let mut sums = RowSums::ZERO;
-    let mut take = |tag: usize, entry: &NttPoly, pk: Option<&mut PkLane>| {
-        add_term(&mut sums, rows, tag, entry, v);
-        filled += 1;
-        if filled == P::L {
-            rows[row].reduce();
-            if let Some(pk) = pk {
-                let (i, row_i) = (row, &rows[row]);
-                pk.append(T1_ROW_BYTES, |bytes| finish(i, row_i, bytes));
+    let mut take =
+        |tag: usize, entry: &NttPoly, pk: Option<&mut PkLane>, s2: Option<&mut S2Beside>| {
+            add_term(&mut sums, rows, tag, entry, v);
+            filled += 1;
+            if filled == P::L {
+                rows[row].reduce();
+                if let (Some(pk), Some(s2)) = (pk, s2) {
+                    let s2_i = s2.row(row, keccak.scalar());
+                    let (i, row_i) = (row, &rows[row]);
+                    pk.append(T1_ROW_BYTES, |bytes| finish(i, row_i, s2_i, bytes));
+                }
+                (row, filled) = (row + 1, 0);
             }
-            (row, filled) = (row + 1, 0);
-        }
-    };
+        };
     let mut tags = row_major_tags::<P>();
     let pk = Some((&mut pk_lane, &mut *tr));
     // Only the sets it helps have the ninth entry's room (2 KiB) in this frame.
-    if const { ninth_shortens_tail(P::K, P::L) } && Keccak8x::of(keccak).is_some() {
+    if const { ninth_shortens_tail(P::K, P::L) } {
         let mut ninth = NinthEntry::new();
         times_batches(
             keccak,
@@ -227,14 +249,35 @@ pub(crate) fn expand_a_rows_and_tr<P: Parameters>(
             P::K * P::L,
             pk,
             Some(&mut ninth),
+            Some(&mut s2),
             &mut take,
         );
     } else {
-        times_batches(keccak, rho, &mut tags, P::K * P::L, pk, None, &mut take);
+        times_batches(
+            keccak,
+            rho,
+            &mut tags,
+            P::K * P::L,
+            pk,
+            None,
+            Some(&mut s2),
+            &mut take,
+        );
     }
     // Sums of NTT(s1)'s products: secret.
     sums.zeroize();
+    // Wipes s2's sponge state.
+    drop(s2);
     pk_lane.finish_alone(keccak.scalar(), tr);
+}
+
+/// Whether key generation makes s2 beside ExpandA's eight-way batches
+/// ([`expand_a_rows_and_tr`]) rather than with s1: where the eight-way permutation runs and the
+/// first batch's scalar slots are free (no ninth entry: [`ninth_shortens_tail`]), which is
+/// ML-DSA-44 (k = l = 4). There, the first batch's five slots and the last batch's one left
+/// by H(pk) give s2 the six blocks its four polynomials need on average (one or two each).
+pub(crate) fn s2_beside_rows<P: Parameters>(keccak: Keccak4x) -> bool {
+    Keccak8x::of(keccak).is_some() && !ninth_shortens_tail(P::K, P::L)
 }
 
 /// Entry `tag` = 256 r + s of A-hat times v_s, summed into `sums`, which row r of `out` gets,
@@ -262,17 +305,39 @@ fn row_major_tags<P: Parameters>() -> impl Iterator<Item = usize> {
 /// eight-way with more to follow, makes a ninth entry, the next in `tags`, beside it
 /// ([`NinthEntry`], whose room the caller holds), handed to `take` after the batch's eight.
 /// Never inlined: its buffers (about 15 KiB) must not share a frame with another path's, as
-/// they would in key generation's two (ST-1).
+/// they would in key generation's two (ST-1). rustc does not pass `#[inline(never)]` on to LLVM
+/// for a `#[target_feature]` function (rustc 1.95: no `noinline` in the IR; LLVM inlined key
+/// generation's instances once s2 was made beside), so the frame boundary is this plain
+/// function, into which LLVM cannot inline the AVX2 body either (its features are not here).
+#[allow(clippy::too_many_arguments)]
 #[inline(never)]
-#[target_feature(enable = "avx2")]
 fn times_batches(
+    keccak: Keccak4x,
+    rho: &[u8; 32],
+    tags: &mut impl Iterator<Item = usize>,
+    left: usize,
+    pk: Option<(&mut PkLane, &mut [u8; TR_LEN])>,
+    ninth: Option<&mut NinthEntry>,
+    s2: Option<&mut S2Beside>,
+    take: &mut impl FnMut(usize, &NttPoly, Option<&mut PkLane>, Option<&mut S2Beside>),
+) {
+    // SAFETY: a `Keccak4x` is made only from an `Avx2` value (`Keccak4x::of`), which exists
+    // only where AVX2 was detected, the feature `times_batches_avx2` is compiled for.
+    unsafe { times_batches_avx2(keccak, rho, tags, left, pk, ninth, s2, take) }
+}
+
+/// [`times_batches`]' body.
+#[allow(clippy::too_many_arguments)]
+#[target_feature(enable = "avx2")]
+fn times_batches_avx2(
     keccak: Keccak4x,
     rho: &[u8; 32],
     tags: &mut impl Iterator<Item = usize>,
     mut left: usize,
     mut pk: Option<(&mut PkLane, &mut [u8; TR_LEN])>,
     mut ninth: Option<&mut NinthEntry>,
-    take: &mut impl FnMut(usize, &NttPoly, Option<&mut PkLane>),
+    mut s2: Option<&mut S2Beside>,
+    take: &mut impl FnMut(usize, &NttPoly, Option<&mut PkLane>, Option<&mut S2Beside>),
 ) {
     let mut tmp = [NttPoly::ZERO; 8];
     let mut bufs = BatchBufs::new();
@@ -300,16 +365,27 @@ fn times_batches(
         let beside = Beside {
             pk: pk.as_mut().map(|(pk, tr)| (&mut **pk, &mut **tr)),
             ninth: extra.as_mut().map(|(_, e)| &mut **e),
+            s2: s2.as_deref_mut(),
         };
         left -= a_batch(keccak, wide, rho, &mut entries, &mut bufs, beside);
         for (entry, &tag) in tmp.iter().zip(&batch[..n]) {
-            take(tag, entry, pk.as_mut().map(|(pk, _)| &mut **pk));
+            take(
+                tag,
+                entry,
+                pk.as_mut().map(|(pk, _)| &mut **pk),
+                s2.as_deref_mut(),
+            );
         }
         if let Some((tag, e)) = extra {
             // SAFETY: `extra` is set only with `wide`, a `Keccak8x`, which exists only where
             // AVX-512 F (with VL and BW) was detected, the features `finish` is compiled for.
             let entry = unsafe { e.finish(keccak.scalar()) };
-            take(tag, entry, pk.as_mut().map(|(pk, _)| &mut **pk));
+            take(
+                tag,
+                entry,
+                pk.as_mut().map(|(pk, _)| &mut **pk),
+                s2.as_deref_mut(),
+            );
             left -= 1;
         }
     }

@@ -465,12 +465,20 @@ pub(crate) fn expand_s<P: Parameters>(
     s2: &mut P::VecK,
 ) {
     tick!(ExpandS, 1);
-    let mut polys = s1
-        .as_mut()
-        .iter_mut()
-        .chain(s2.as_mut().iter_mut())
-        .enumerate();
-    // rho' || IntegerToBytes(r, 2): r < l for s1, l <= r < l + k for s2 (Alg. 33 steps 2, 5).
+    let polys = s1.as_mut().iter_mut().chain(s2.as_mut().iter_mut());
+    expand_s_polys::<P>(keccak, rho_prime, polys.enumerate());
+}
+
+/// [`expand_s`]'s polynomials, those `polys` gives with their numbers r (seed rho' ||
+/// IntegerToBytes(r, 2): r < l for s1, l <= r < l + k for s2, FIPS 204 Algorithm 33 steps 2
+/// and 5), four at a time on AVX2 (key generation makes s1 alone with it where s2 is made
+/// beside ExpandA).
+#[target_feature(enable = "avx2")]
+pub(crate) fn expand_s_polys<'a, P: Parameters>(
+    keccak: Keccak4x,
+    rho_prime: &[u8; 64],
+    mut polys: impl Iterator<Item = (usize, &'a mut Poly)>,
+) {
     let fill = |seed: &mut [u8; 66], r: usize| write_seed_66(seed, rho_prime, r as u16);
     let mut seeds = [[0u8; 66]; 4];
     loop {
@@ -710,46 +718,83 @@ mod tests {
         }
     }
 
-    /// One backend's `expand_a_rows_and_tr` on given rows, pk, tr and `finish`.
-    type RowsAndTr<'a> = dyn Fn(&mut [NttPoly], &mut [u8], &mut [u8; TR_LEN], &mut dyn FnMut(usize, &NttPoly, &mut [u8]))
-        + 'a;
+    /// One backend's `expand_a_rows_and_tr` on given rows, pk, tr, s2 and `finish`.
+    type RowsAndTr<'a> = dyn Fn(
+            &mut [NttPoly],
+            &mut [u8],
+            &mut [u8; TR_LEN],
+            crate::backend::KeygenS2,
+            &mut crate::backend::FinishRow,
+        ) + 'a;
 
     /// The x86-64 backend's `expand_a_rows_and_tr` (H(pk) beside ExpandA's eight-way
-    /// permutations as pk grows, on AVX-512; the default order on AVX2 and for the AES sets)
-    /// equals the portable default: the same rows (mod q, within the bound), handed to `finish`
-    /// in order, the same pk and tr. `finish` writes each row's part of pk from the row.
+    /// permutations as pk grows, and for ML-DSA-44 and Dilithium2 s2 beside them if asked, on
+    /// AVX-512; the default order on AVX2 and for the AES sets) equals the portable default,
+    /// with s2 made already and with s2 to be made from rho': the same rows (mod q, within the
+    /// bound), handed to `finish` in order with s2_i = ExpandS's in row i's slot, the same pk
+    /// and tr, and what `finish` writes in the slot kept there. `finish` writes each row's part
+    /// of pk from the row.
     fn expand_a_rows_and_tr_agrees<P: Parameters>(cpu: crate::backend::x86_64::Avx2) {
-        use crate::backend::{Backend, Portable};
+        use crate::backend::{Backend, KeygenS2, Portable};
         for trial in 0..if cfg!(miri) { 1 } else { 4 } {
             let rho: [u8; 32] = test_bytes(P::NAME, 900 + trial);
+            let rho_prime: [u8; 64] = test_bytes(P::NAME, 950 + trial);
             let v = test_v::<P>(trial);
-            let run = |b: &RowsAndTr| {
-                let mut rows = P::NttVecK::zeroed();
-                let mut pk = vec![0u8; P::PK_LEN];
-                pk[..32].copy_from_slice(&rho);
-                let mut tr = [0u8; TR_LEN];
-                let mut next = 0;
-                let mut finish = |i: usize, row: &NttPoly, bytes: &mut [u8]| {
-                    assert_eq!(i, next, "rows in order");
-                    next += 1;
-                    for (k, b) in bytes.iter_mut().enumerate() {
-                        *b = (crate::math::field::freeze(row.0[k & 0xFF]) >> (k >> 8)) as u8;
+            let (mut s1, mut s2) = (P::VecL::zeroed(), P::VecK::zeroed());
+            crate::hash::sample::expand_s::<P>(&rho_prime, &mut s1, &mut s2);
+            for made in [true, false] {
+                let run = |b: &RowsAndTr| {
+                    let mut rows = P::NttVecK::zeroed();
+                    let mut pk = vec![0u8; P::PK_LEN];
+                    pk[..32].copy_from_slice(&rho);
+                    let mut tr = [0u8; TR_LEN];
+                    let mut slots = P::VecK::zeroed();
+                    if made {
+                        slots.as_mut().copy_from_slice(s2.as_ref());
                     }
+                    let mut next = 0;
+                    let mut finish =
+                        |i: usize, row: &NttPoly, s2_i: &mut Poly, bytes: &mut [u8]| {
+                            assert_eq!(i, next, "rows in order");
+                            next += 1;
+                            assert!(
+                                s2_i.0 == s2.as_ref()[i].0,
+                                "{}: s2_{i}, made {made}",
+                                P::NAME
+                            );
+                            s2_i.0 = core::array::from_fn(|k| (i * 1000 + k) as i32);
+                            for (k, b) in bytes.iter_mut().enumerate() {
+                                *b =
+                                    (crate::math::field::freeze(row.0[k & 0xFF]) >> (k >> 8)) as u8;
+                            }
+                        };
+                    let mut sponge = [0x5a5a_u64; 25];
+                    let s2 = KeygenS2 {
+                        slots: slots.as_mut(),
+                        make_from: (!made).then_some(&rho_prime),
+                        sponge: &mut sponge,
+                    };
+                    b(rows.as_mut(), &mut pk, &mut tr, s2, &mut finish);
+                    assert_eq!(next, P::K, "every row finished");
+                    if !made && sponge != [0x5a5a; 25] {
+                        assert_eq!(sponge, [0; 25], "the sponge state is wiped");
+                    }
+                    for (i, slot) in slots.as_ref().iter().enumerate() {
+                        assert_eq!(slot.0[9], (i * 1000 + 9) as i32, "finish's t0_{i} kept");
+                    }
+                    (rows, pk, tr)
                 };
-                b(rows.as_mut(), &mut pk, &mut tr, &mut finish);
-                assert_eq!(next, P::K, "every row finished");
-                (rows, pk, tr)
-            };
-            let (expect, expect_pk, expect_tr) = run(&|rows, pk, tr, finish| {
-                Portable.expand_a_rows_and_tr::<P>(&rho, v.as_ref(), rows, pk, tr, finish)
-            });
-            let (got, pk, tr) = run(&|rows, pk, tr, finish| {
-                cpu.expand_a_rows_and_tr::<P>(&rho, v.as_ref(), rows, pk, tr, finish)
-            });
-            let what = format!("{}: trial {trial}, {cpu:?}", P::NAME);
-            assert_product_agrees(got.as_ref(), expect.as_ref(), &what);
-            assert_eq!(pk, expect_pk, "{what}: pk");
-            assert_eq!(tr, expect_tr, "{what}: tr");
+                let (expect, expect_pk, expect_tr) = run(&|rows, pk, tr, s2, finish| {
+                    Portable.expand_a_rows_and_tr::<P>(&rho, v.as_ref(), rows, pk, tr, s2, finish)
+                });
+                let (got, pk, tr) = run(&|rows, pk, tr, s2, finish| {
+                    cpu.expand_a_rows_and_tr::<P>(&rho, v.as_ref(), rows, pk, tr, s2, finish)
+                });
+                let what = format!("{}: trial {trial}, {cpu:?}, s2 made {made}", P::NAME);
+                assert_product_agrees(got.as_ref(), expect.as_ref(), &what);
+                assert_eq!(pk, expect_pk, "{what}: pk");
+                assert_eq!(tr, expect_tr, "{what}: tr");
+            }
         }
     }
 

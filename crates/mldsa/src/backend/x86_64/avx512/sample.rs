@@ -1,11 +1,13 @@
 //! ExpandA's eight-way batches (AVX-512 F): RejNTTPoly on eight seeds at a time, on the
 //! eight-way permutation ([`Keccak8x`], zmm registers), about 28 % cheaper per sponge than the
 //! four-way one, with H(pk) beside it where verification or key generation hash pk
-//! ([`crate::backend::x86_64::pk_lane`]); and the sixteen-a-step rejection loops of ExpandA and
-//! ExpandS. Seeds, batches and the rejection loops' tails are those of the AVX2 kernels in
+//! ([`crate::backend::x86_64::pk_lane`]), and in key generation a ninth entry ([`NinthEntry`])
+//! or s2 ([`S2Beside`]) in the scalar slots H(pk) leaves free; and the sixteen-a-step rejection
+//! loops of ExpandA and ExpandS. Seeds, batches and the rejection loops' tails are those of the AVX2 kernels in
 //! [`crate::backend::x86_64::avx2::sample`], called, not copied; the driver that picks eight
 //! or four per batch is [`crate::backend::x86_64::sample`].
 
+use crate::backend::KeygenS2;
 use crate::backend::lanes::next_batch;
 use crate::backend::x86_64::avx2::sample::{
     NTT_FIRST_BLOCKS, NttStream, rej_eta, rej_ntt_lanes, rej_uniform_from, seed_a, seed_state_word,
@@ -14,25 +16,29 @@ use crate::backend::x86_64::avx512::keccak8x::{Keccak8x, Shake128x8};
 use crate::backend::x86_64::pk_lane::PkLane;
 use crate::hash::keccak::Permutation;
 use crate::hash::keccak::SHAKE128_RATE as RATE128;
-use crate::math::poly::{N, NttPoly};
+use crate::hash::keccak::SHAKE256_RATE as RATE256;
+use crate::math::poly::{N, NttPoly, Poly};
 use crate::params::{Parameters, Q, TR_LEN};
 use crate::support::declassify::public;
 use core::arch::x86_64::*;
 
 /// What runs on the scalar sponge beside an eight-way batch's permutations: H(pk)'s next block
 /// if `pk` is given and has one ([`PkLane::permute_beside`], which writes tr when it has taken
-/// the last), else the next block of `ninth` if given ([`NinthEntry`]).
-pub(in crate::backend::x86_64) struct Beside<'a, 'pk> {
+/// the last), else the next block of `ninth` if given and it wants one ([`NinthEntry`]), else
+/// the next block of s2 if given and still being made ([`S2Beside`]).
+pub(in crate::backend::x86_64) struct Beside<'a, 'pk, 's2> {
     pub(in crate::backend::x86_64) pk: Option<(&'a mut PkLane<'pk>, &'a mut [u8; TR_LEN])>,
     pub(in crate::backend::x86_64) ninth: Option<&'a mut NinthEntry>,
+    pub(in crate::backend::x86_64) s2: Option<&'a mut S2Beside<'s2>>,
 }
 
-impl Beside<'_, '_> {
+impl Beside<'_, '_, '_> {
     /// Nothing beside.
     pub(in crate::backend::x86_64) fn none() -> Self {
         Self {
             pk: None,
             ninth: None,
+            s2: None,
         }
     }
 }
@@ -48,14 +54,23 @@ fn rej_ntt_poly_x8(
     buf: &mut [NttStream; 8],
     beside: Beside,
 ) {
-    let Beside { mut pk, mut ninth } = beside;
+    let Beside {
+        mut pk,
+        mut ninth,
+        mut s2,
+    } = beside;
+    let secret_beside = s2.as_ref().is_some_and(|s2| s2.wants());
     let mut g = Shake128x8::new(keccak);
     g.absorb_short(seeds.each_ref().map(|s| &s[..]));
-    // The permutation with the ninth entry's sponge beside it, if it wants a block.
-    let mut without_pk = |g: &mut Shake128x8| match &mut ninth {
-        Some(ninth) if ninth.wants() => {
+    // The permutation with the ninth entry's sponge beside it if it wants a block, else s2's.
+    let mut without_pk = |g: &mut Shake128x8| match (&mut ninth, &mut s2) {
+        (Some(ninth), _) if ninth.wants() => {
             g.permute_beside(&mut ninth.state);
             ninth.read_block();
+        }
+        (_, Some(s2)) if s2.wants() => {
+            g.permute_beside(s2.state);
+            s2.take_block();
         }
         _ => g.permute(),
     };
@@ -74,6 +89,11 @@ fn rej_ntt_poly_x8(
         }
     };
     rej_ntt_lanes(squeeze, outs, NTT_FIRST_BLOCKS, buf, Some(keccak));
+    if secret_beside {
+        // The scalar rounds beside (`f1600x9`) may have spilled s2's sponge state, secret,
+        // into their frame (about 600 bytes), just below this one and dead now.
+        crate::backend::wipe::scrub_stack_small();
+    }
 }
 
 /// A ninth entry of A-hat for an eight-way batch, made on the scalar sponge beside the
@@ -142,6 +162,116 @@ impl NinthEntry {
             ctr = rej_uniform_x16(&mut self.out.0, ctr, &self.buf, RATE128);
         }
         &self.out
+    }
+}
+
+/// Key generation's s2 (FIPS 204 Algorithm 33 steps 4-5: s2_i = RejBoundedPoly(rho' ||
+/// IntegerToBytes(l + i, 2)) for i < k), made on the scalar sponge beside ExpandA's eight-way
+/// permutations, in the slots that H(pk) and a ninth entry leave free (ML-DSA-44: the first
+/// batch's five, pk being only rho then, and one of the last batch's; see
+/// [`crate::backend::x86_64::sample::s2_beside_rows`]), a SHAKE256 block at a time, each
+/// polynomial into its row's slot ([`KeygenS2::slots`]). [`Self::row`] makes what is left of
+/// a row's polynomial alone, when the row is finished. Where s2 is made already, it only hands
+/// out the slots.
+///
+/// Secret: the sponge state is wiped on drop, and the batch scrubs the dead frames the scalar
+/// rounds ran in ([`rej_ntt_poly_x8`]). The only decisions taken on it are
+/// [`rej_eta_x16`]'s accept masks, which FIPS 204 lets become public and which are
+/// declassified there.
+pub(in crate::backend::x86_64) struct S2Beside<'a> {
+    slots: &'a mut [Poly],
+    /// rho' and the proof that [`rej_eta_x16`] may run, while s2 is being made here.
+    making: Option<(&'a [u8; 64], Keccak8x)>,
+    /// l: polynomial i of s2 has the seed rho' || IntegerToBytes(l + i, 2).
+    l: usize,
+    /// [`rej_eta_x16_state`] for the set's eta.
+    rej: unsafe fn(&mut [i32; N], usize, &[u64; 25]) -> usize,
+    /// The polynomial being made and how many of its coefficients it has.
+    next: usize,
+    ctr: usize,
+    /// Its sponge ([`KeygenS2::sponge`]): absorbed, then permuted once per block taken.
+    state: &'a mut [u64; 25],
+}
+
+impl<'a> S2Beside<'a> {
+    /// The slots of `s2`, and s2 to be made beside the batches if `s2` asks for it.
+    pub(in crate::backend::x86_64) fn new<P: Parameters>(wide: Keccak8x, s2: KeygenS2<'a>) -> Self {
+        let KeygenS2 {
+            slots,
+            make_from,
+            sponge,
+        } = s2;
+        let mut s2 = Self {
+            slots,
+            making: make_from.map(|rho_prime| (rho_prime, wide)),
+            l: P::L,
+            rej: rej_eta_x16_state::<P>,
+            next: 0,
+            ctr: 0,
+            state: sponge,
+        };
+        s2.start();
+        s2
+    }
+
+    /// Whether a polynomial of s2 is still to be made here.
+    pub(in crate::backend::x86_64) fn wants(&self) -> bool {
+        self.making.is_some() && self.next < self.slots.len()
+    }
+
+    /// Absorbs the seed of polynomial `next` (with SHAKE256's padding: 0x1F after the 66
+    /// bytes, 0x80 in the last byte of the 136-byte rate, FIPS 202 section 6.2), unpermuted.
+    fn start(&mut self) {
+        const { assert!(RATE256 == 136) };
+        let Some((rho_prime, _)) = self.making else {
+            return;
+        };
+        let nonce = (self.l + self.next) as u64;
+        *self.state = [0; 25];
+        for (w, bytes) in self.state.iter_mut().zip(rho_prime.as_chunks::<8>().0) {
+            *w = u64::from_le_bytes(*bytes);
+        }
+        self.state[8] = nonce | 0x1F << 16;
+        self.state[16] = 0x80 << 56;
+        self.ctr = 0;
+    }
+
+    /// After the state was permuted: its rate part is the next block of the polynomial's
+    /// stream, which goes through RejBoundedPoly's loop; a full polynomial moves on to the next.
+    /// Never inlined: it would put its frame into the batch's, which is live through the
+    /// permutations (ST-1: 3.4 KiB more for ML-DSA-44's key generation).
+    #[inline(never)]
+    pub(in crate::backend::x86_64) fn take_block(&mut self) {
+        let Some((_, _wide)) = self.making else {
+            return;
+        };
+        let out = &mut self.slots[self.next].0;
+        // SAFETY: `rej` is `rej_eta_x16_state`, compiled for AVX2 and AVX-512 F and BW;
+        // `making` holds a `Keccak8x` (`_wide`), which exists only where AVX-512 F, VL and BW
+        // were detected.
+        self.ctr = unsafe { (self.rej)(out, self.ctr, self.state) };
+        if self.ctr == N {
+            self.next += 1;
+            if self.wants() {
+                self.start();
+            }
+        }
+    }
+
+    /// Row i's slot, holding s2_i: what is left of it (and of the polynomials before it) made
+    /// first on `keccak`, the scalar permutation.
+    pub(in crate::backend::x86_64) fn row(&mut self, i: usize, keccak: Permutation) -> &mut Poly {
+        while self.wants() && self.next <= i {
+            keccak.apply(self.state);
+            self.take_block();
+        }
+        &mut self.slots[i]
+    }
+}
+
+impl Drop for S2Beside<'_> {
+    fn drop(&mut self) {
+        zeroize::Zeroize::zeroize(self.state);
     }
 }
 
@@ -225,9 +355,35 @@ fn store_packed(dst: &mut [i32], packed: __m512i) {
 #[target_feature(enable = "avx2,avx512f,avx512bw")]
 pub(in crate::backend::x86_64) fn rej_eta_x16<P: Parameters>(
     out: &mut [i32; N],
-    mut ctr: usize,
+    ctr: usize,
     buf: &[u8],
 ) -> usize {
+    let words = buf
+        .as_chunks::<8>()
+        .0
+        .iter()
+        .map(|w| u64::from_le_bytes(*w));
+    let (ctr, used) = rej_eta_words::<P>(out, ctr, words);
+    rej_eta::<P>(out, ctr, &buf[8 * used..])
+}
+
+/// [`rej_eta_x16`] on the SHAKE256 block a sponge state holds after a permutation (the words
+/// of the rate, little-endian), for [`S2Beside`], which so needs no copy of the block in bytes.
+#[target_feature(enable = "avx2,avx512f,avx512bw")]
+fn rej_eta_x16_state<P: Parameters>(out: &mut [i32; N], ctr: usize, state: &[u64; 25]) -> usize {
+    rej_eta_words::<P>(out, ctr, state[..RATE256 / 8].iter().copied()).0
+}
+
+/// [`rej_eta_x16`]'s loop over 8-byte words (each the next 8 bytes of the stream,
+/// little-endian), one a step while the polynomial is not full; returns the count and how many
+/// words it used.
+#[target_feature(enable = "avx2,avx512f,avx512bw")]
+#[inline]
+fn rej_eta_words<P: Parameters>(
+    out: &mut [i32; N],
+    mut ctr: usize,
+    words: impl Iterator<Item = u64>,
+) -> (usize, usize) {
     debug_assert!(ctr <= N);
     let (limit, values) = match P::ETA {
         // b mod 5 for b < 15, mapped to 2 - (b mod 5); entry 15 is never taken.
@@ -245,11 +401,12 @@ pub(in crate::backend::x86_64) fn rej_eta_x16<P: Parameters>(
     let low4 = _mm512_set1_epi32(0xF);
     // Lane 2i holds byte i's low nibble, lane 2i + 1 its high nibble.
     let shifts = _mm512_setr_epi32(0, 4, 0, 4, 0, 4, 0, 4, 0, 4, 0, 4, 0, 4, 0, 4);
-    let mut pos = 0;
-    while ctr < N
-        && let Some(bytes) = buf.get(pos..).and_then(|b| b.first_chunk::<8>())
-    {
-        let x = _mm_cvtsi64_si128(i64::from_le_bytes(*bytes));
+    let mut used = 0;
+    for word in words {
+        if ctr >= N {
+            break;
+        }
+        let x = _mm_cvtsi64_si128(word as i64);
         let b = _mm512_cvtepu8_epi32(_mm_unpacklo_epi8(x, x));
         let b = _mm512_and_si512(_mm512_srlv_epi32(b, shifts), low4);
         // Constant time: which nibbles ExpandS rejects may become public (FIPS 204; the same
@@ -258,9 +415,9 @@ pub(in crate::backend::x86_64) fn rej_eta_x16<P: Parameters>(
         let packed = _mm512_maskz_compress_epi32(accept, _mm512_permutexvar_epi32(b, values));
         store_packed(&mut out[ctr..], packed);
         ctr = (ctr + accept.count_ones() as usize).min(N);
-        pos += 8;
+        used += 1;
     }
-    rej_eta::<P>(out, ctr, &buf[pos..])
+    (ctr, used)
 }
 
 /// One batch of ExpandA: the next eight of `entries` (tag 256 r + s, output), or fewer with
