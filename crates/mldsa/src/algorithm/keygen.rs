@@ -150,7 +150,7 @@ fn keygen_with<P: Parameters, B: Backend>(
     // Step 4: (s1, s2) = ExpandS(rho'); step 3, A-hat = ExpandA(rho), is fused into step 5.
     // s2 goes into t0's buffer (same shape, not written before step 6), then into the key, row
     // by row; the backend may make it later, beside ExpandA (see `Backend::expand_s_for_keygen`).
-    let s2_later = b.expand_s_for_keygen::<P>(&scratch.rho_prime, &mut scratch.s1, &mut sk.t0);
+    let s2_made = b.expand_s_for_keygen::<P>(&scratch.rho_prime, &mut scratch.s1, &mut sk.t0);
     for (p, small) in scratch.s1.as_ref().iter().zip(sk.s1.as_mut()) {
         small.set(p);
     }
@@ -182,7 +182,7 @@ fn keygen_with<P: Parameters, B: Backend>(
     };
     let s2 = KeygenS2 {
         slots: sk.t0.as_mut(),
-        make_from: s2_later.then_some(&scratch.rho_prime),
+        make_from: (s2_made < P::K).then_some((&scratch.rho_prime, s2_made)),
         sponge: &mut scratch.s2_sponge,
     };
     // A-hat = ExpandA(rho) (step 3) is used only here: fused, never held whole.

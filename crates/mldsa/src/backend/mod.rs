@@ -162,19 +162,20 @@ pub(crate) trait Backend: PackKernels {
         rows_then_tr::<P>(self, rho, v, rows, pk, tr, s2, finish)
     }
 
-    /// ExpandS (FIPS 204 Algorithm 33) for key generation: s1 into `s1`, and s2 into `s2`
-    /// unless the backend makes it later, beside ExpandA, in [`Self::expand_a_rows_and_tr`]
-    /// (then `s2` is left as it is and this returns true: the caller hands rho' on in
-    /// [`KeygenS2::make_from`]). The default makes both here.
+    /// ExpandS (FIPS 204 Algorithm 33) for key generation: s1 into `s1`, and into `s2` the
+    /// polynomials of s2 the backend does not make later, beside ExpandA, in
+    /// [`Self::expand_a_rows_and_tr`]; returns how many it made (the first ones; the caller
+    /// hands rho' and that count on in [`KeygenS2::make_from`] if it is below k). The default
+    /// makes all of s2 here.
     #[inline(always)]
     fn expand_s_for_keygen<P: Parameters>(
         self,
         rho_prime: &[u8; 64],
         s1: &mut P::VecL,
         s2: &mut P::VecK,
-    ) -> bool {
+    ) -> usize {
         self.expand_s::<P>(rho_prime, s1, s2);
-        false
+        P::K
     }
 
     /// NTT of each polynomial of `v`.
@@ -441,8 +442,9 @@ pub(crate) fn rows_then_tr<P: Parameters>(
     s2: KeygenS2,
     finish: &mut FinishRow,
 ) {
-    if let Some(rho_prime) = s2.make_from {
-        crate::hash::sample::expand_s_from::<P>(rho_prime, P::L, s2.slots.iter_mut());
+    if let Some((rho_prime, first)) = s2.make_from {
+        let rest = s2.slots.iter_mut().skip(first);
+        crate::hash::sample::expand_s_from::<P>(rho_prime, P::L + first, rest);
         scrub_after_secret_streams::<P>();
     }
     b.expand_a_times::<P>(rho, v, rows);
@@ -459,13 +461,15 @@ pub(crate) fn rows_then_tr<P: Parameters>(
 pub(crate) type FinishRow<'a> = dyn FnMut(usize, &NttPoly, &mut Poly, &mut [u8]) + 'a;
 
 /// Key generation's s2 as [`Backend::expand_a_rows_and_tr`] takes it: a slot per row of t (k
-/// polynomials; the caller's t0, which `finish` writes over s2_i), holding s2 already, or to be
-/// made there from rho' ([`Backend::expand_s_for_keygen`] said which).
+/// polynomials; the caller's t0, which `finish` writes over s2_i), holding s2 already, or its
+/// first polynomials and the rest to be made there from rho' ([`Backend::expand_s_for_keygen`]
+/// said how many it made).
 pub(crate) struct KeygenS2<'a> {
     /// Row i's slot: s2_i when row i is handed to `finish`.
     pub slots: &'a mut [Poly],
-    /// rho' (FIPS 204 Algorithm 33's seed) if s2 is still to be made, else `None`.
-    pub make_from: Option<&'a [u8; 64]>,
+    /// rho' (FIPS 204 Algorithm 33's seed) and the first polynomial of s2 still to be made, if
+    /// one is, else `None`.
+    pub make_from: Option<(&'a [u8; 64], usize)>,
     /// Room for the sponge state s2 is made on, if it is: the caller's key generation working
     /// memory (on the heap under `alloc`), not the stack under ExpandA's frames (ST-1). Left
     /// zero.

@@ -478,24 +478,30 @@ impl Backend for Avx2 {
         }
     }
 
-    /// s2 is made beside ExpandA's eight-way batches where their scalar slots are free for it
-    /// ([`sample::s2_beside_rows`]: ML-DSA-44 on AVX-512), else with s1 here.
+    /// s2 is made beside ExpandA's eight-way batches, but for its first polynomials, where
+    /// their scalar slots are free for it ([`sample::s2_made_first`]: ML-DSA-44 and -87 on
+    /// AVX-512); else all of it with s1 here.
     #[inline(always)]
     fn expand_s_for_keygen<P: Parameters>(
         self,
         rho_prime: &[u8; 64],
         s1: &mut P::VecL,
         s2: &mut P::VecK,
-    ) -> bool {
+    ) -> usize {
         let keccak = self.keccak4x();
-        if P::XOF == SamplerXof::Shake && sample::s2_beside_rows::<P>(keccak) {
-            tick!(ExpandS, 1);
-            let polys = s1.as_mut().iter_mut().enumerate();
-            avx2!(avx2::sample::expand_s_polys::<P>(keccak, rho_prime, polys));
-            return true;
+        match sample::s2_made_first::<P>(keccak) {
+            Some(first) if P::XOF == SamplerXof::Shake => {
+                tick!(ExpandS, 1);
+                let s2_first = s2.as_mut().iter_mut().take(first);
+                let polys = s1.as_mut().iter_mut().chain(s2_first).enumerate();
+                avx2!(avx2::sample::expand_s_polys::<P>(keccak, rho_prime, polys));
+                first
+            }
+            _ => {
+                self.expand_s::<P>(rho_prime, s1, s2);
+                P::K
+            }
         }
-        self.expand_s::<P>(rho_prime, s1, s2);
-        false
     }
 
     #[inline(always)]

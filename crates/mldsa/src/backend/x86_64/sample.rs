@@ -198,10 +198,11 @@ pub(crate) fn expand_a_times_and_tr<P: Parameters>(
 /// last batch holds one entry fewer: for ML-DSA-65 (30 entries, rows of 5) and ML-DSA-87 (56,
 /// rows of 7) it then completes only the last row, not the last two, and what is left for the
 /// scalar sponge alone falls from 6 permutations to 3 and 4. (ML-DSA-44's last batch completes
-/// two rows either way: 6.) Where it does not (ML-DSA-44), those slots make s2 instead, if
-/// `s2` asks for it ([`s2_beside_rows`], [`S2Beside`]), which saves ExpandS's second four-way
-/// batch: about 2 % of ML-DSA-44's key generation on the Zen 4 (the batch took 7 %; s2's
-/// rejection loops, the scalar permutations left for it alone and the scrub remain).
+/// two rows either way: 6.) Where it does not (ML-DSA-44), those slots make s2 instead, and for
+/// ML-DSA-87 the slots H(pk) leaves free while it waits for rows make all of s2 but s2_0, if
+/// `s2` asks for it ([`s2_made_first`], [`S2Beside`]): that saves one of ExpandS's four-way
+/// batches for ML-DSA-44 (about 2 % of its key generation on the Zen 4, back to back) and two
+/// for ML-DSA-87.
 #[target_feature(enable = "avx2")]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn expand_a_rows_and_tr<P: Parameters>(
@@ -272,12 +273,29 @@ pub(crate) fn expand_a_rows_and_tr<P: Parameters>(
 }
 
 /// Whether key generation makes s2 beside ExpandA's eight-way batches
-/// ([`expand_a_rows_and_tr`]) rather than with s1: where the eight-way permutation runs and the
-/// first batch's scalar slots are free (no ninth entry: [`ninth_shortens_tail`]), which is
-/// ML-DSA-44 (k = l = 4). There, the first batch's five slots and the last batch's one left
-/// by H(pk) give s2 the six blocks its four polynomials need on average (one or two each).
-pub(crate) fn s2_beside_rows<P: Parameters>(keccak: Keccak4x) -> bool {
-    Keccak8x::of(keccak).is_some() && !ninth_shortens_tail(P::K, P::L)
+/// ([`expand_a_rows_and_tr`]) and if so, how many of its polynomials are made first, four-way
+/// with s1 (to fill s1's last batch): where the eight-way permutation runs, for the shapes whose
+/// scalar slots H(pk) and a ninth entry leave free in time for each row's s2_i (eta = 2: one or
+/// two SHAKE256 blocks a polynomial, 1.55 on average):
+///
+/// - ML-DSA-44 and Dilithium2 (k = l = 4): none first. The first batch's five slots are free
+///   (pk is only rho then; no ninth entry), and the last batch leaves one after H(pk)'s four
+///   blocks: six for 6.2 blocks a key on average (1,000 keys: 0.46 made alone).
+/// - ML-DSA-87 and Dilithium5 (k = 8, l = 7): s2_0 first (needed after the first batch, whose
+///   slots the ninth entry takes; s1 and s2_0 fill two four-way batches). Batches 2 to 7 leave
+///   3, 3, 2, 3, 2 and 1 slots while H(pk) waits for rows (it can take 2, 2, 3, 2, 3 and 4
+///   blocks): 14 for s2's other seven polynomials, 10.7 blocks a key on average, none of which
+///   had to be made alone in 1,000 keys.
+///
+/// Not ML-DSA-65 (k = 6, l = 5, eta = 4, about two blocks a polynomial): only its second batch
+/// leaves slots free (3), too few before rows 3 to 5 are finished.
+pub(crate) fn s2_made_first<P: Parameters>(keccak: Keccak4x) -> Option<usize> {
+    Keccak8x::of(keccak)?;
+    match (P::K, P::L, P::ETA) {
+        (4, 4, 2) => Some(0),
+        (8, 7, 2) => Some(1),
+        _ => None,
+    }
 }
 
 /// Entry `tag` = 256 r + s of A-hat times v_s, summed into `sums`, which row r of `out` gets,

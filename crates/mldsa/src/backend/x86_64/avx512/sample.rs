@@ -166,10 +166,9 @@ impl NinthEntry {
 }
 
 /// Key generation's s2 (FIPS 204 Algorithm 33 steps 4-5: s2_i = RejBoundedPoly(rho' ||
-/// IntegerToBytes(l + i, 2)) for i < k), made on the scalar sponge beside ExpandA's eight-way
-/// permutations, in the slots that H(pk) and a ninth entry leave free (ML-DSA-44: the first
-/// batch's five, pk being only rho then, and one of the last batch's; see
-/// [`crate::backend::x86_64::sample::s2_beside_rows`]), a SHAKE256 block at a time, each
+/// IntegerToBytes(l + i, 2)) for i < k), from a given polynomial on, made on the scalar sponge
+/// beside ExpandA's eight-way permutations, in the slots that H(pk) and a ninth entry leave free
+/// (see [`crate::backend::x86_64::sample::s2_made_first`]), a SHAKE256 block at a time, each
 /// polynomial into its row's slot ([`KeygenS2::slots`]). [`Self::row`] makes what is left of
 /// a row's polynomial alone, when the row is finished. Where s2 is made already, it only hands
 /// out the slots.
@@ -203,10 +202,10 @@ impl<'a> S2Beside<'a> {
         } = s2;
         let mut s2 = Self {
             slots,
-            making: make_from.map(|rho_prime| (rho_prime, wide)),
+            making: make_from.map(|(rho_prime, _)| (rho_prime, wide)),
             l: P::L,
             rej: rej_eta_x16_state::<P>,
-            next: 0,
+            next: make_from.map_or(0, |(_, first)| first),
             ctr: 0,
             state: sponge,
         };
