@@ -162,15 +162,15 @@ fn keygen_with<P: Parameters, B: Backend>(
     b.ntt_vec(scratch.s1.as_ref(), s1_hat.as_mut());
     pk.as_mut()[..32].copy_from_slice(&sk.rho);
     let mut tr = [0u8; TR_LEN];
-    let (s2, t_rows) = (sk.s2.as_mut(), t.as_mut());
+    let (s2_rows, t_rows) = (sk.s2.as_mut(), t.as_mut());
     // t1_i (public) in s1's first slot, free now that NTT(s1) is made: not a 1 KiB local in
     // this frame, which is on the stack through ExpandA's (ST-1).
     let t1_i = &mut scratch.s1.as_mut()[0];
     // `s2_t0_i`: row i's slot of t0's buffer, s2_i on entry, t0_i on return.
     let mut finish = |i: usize, t_hat_i: &NttPoly, s2_t0_i: &mut Poly, pk_i: &mut [u8]| {
-        s2[i].set(s2_t0_i);
+        s2_rows[i].set(s2_t0_i);
         let t_i = &mut t_rows[i];
-        t_row(b, t_hat_i, &s2[i], t_i);
+        t_row(b, t_hat_i, &s2_rows[i], t_i);
         b.power2_round_vec(
             core::slice::from_ref(t_i),
             core::slice::from_mut(t1_i),

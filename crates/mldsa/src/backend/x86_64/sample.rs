@@ -239,31 +239,24 @@ pub(crate) fn expand_a_rows_and_tr<P: Parameters>(
             }
         };
     let mut tags = row_major_tags::<P>();
-    let pk = Some((&mut pk_lane, &mut *tr));
+    let mut run = |ninth: Option<&mut NinthEntry>| {
+        let pk = Some((&mut pk_lane, &mut *tr));
+        times_batches(
+            keccak,
+            rho,
+            &mut tags,
+            P::K * P::L,
+            pk,
+            ninth,
+            Some(&mut s2),
+            &mut take,
+        );
+    };
     // Only the sets it helps have the ninth entry's room (2 KiB) in this frame.
     if const { ninth_shortens_tail(P::K, P::L) } {
-        let mut ninth = NinthEntry::new();
-        times_batches(
-            keccak,
-            rho,
-            &mut tags,
-            P::K * P::L,
-            pk,
-            Some(&mut ninth),
-            Some(&mut s2),
-            &mut take,
-        );
+        run(Some(&mut NinthEntry::new()));
     } else {
-        times_batches(
-            keccak,
-            rho,
-            &mut tags,
-            P::K * P::L,
-            pk,
-            None,
-            Some(&mut s2),
-            &mut take,
-        );
+        run(None);
     }
     // Sums of NTT(s1)'s products: secret.
     sums.zeroize();
