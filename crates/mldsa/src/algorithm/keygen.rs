@@ -158,18 +158,20 @@ fn keygen_with<P: Parameters, B: Backend>(
     // Steps 5-9 a row at a time: t_i = NTT^-1((A-hat o NTT(s1))_i) + s2_i, (t1_i, t0_i) =
     // Power2Round(t_i), t1_i packed into pk = pkEncode(rho, t1) as soon as it exists; then
     // tr = H(pk, 64) (32 bytes in Dilithium v3.1), which the backend may absorb as pk grows.
-    let T1T0Scratch { s1_hat, t_hat, t } = &mut scratch.t1_t0;
+    let T1T0Scratch { s1_hat, t_hat, .. } = &mut scratch.t1_t0;
     b.ntt_vec(scratch.s1.as_ref(), s1_hat.as_mut());
     pk.as_mut()[..32].copy_from_slice(&sk.rho);
     let mut tr = [0u8; TR_LEN];
-    let (s2_rows, t_rows) = (sk.s2.as_mut(), t.as_mut());
-    // t1_i (public) in s1's first slot, free now that NTT(s1) is made: not a 1 KiB local in
-    // this frame, which is on the stack through ExpandA's (ST-1).
-    let t1_i = &mut scratch.s1.as_mut()[0];
+    let s2_rows = sk.s2.as_mut();
+    // t_i (secret) and t1_i (public) in s1's first two slots (l >= 4), free now that NTT(s1)
+    // is made and wiped with s1 (`Reuse::wipe`): not a K-row buffer (up to 8 KiB more in the
+    // cache, and to wipe), nor 1 KiB locals in this frame, on the stack through ExpandA's (ST-1).
+    let [t_i, t1_i, ..] = scratch.s1.as_mut() else {
+        unreachable!("l >= 4 in every parameter set")
+    };
     // `s2_t0_i`: row i's slot of t0's buffer, s2_i on entry, t0_i on return.
     let mut finish = |i: usize, t_hat_i: &NttPoly, s2_t0_i: &mut Poly, pk_i: &mut [u8]| {
         s2_rows[i].set(s2_t0_i);
-        let t_i = &mut t_rows[i];
         t_row(b, t_hat_i, &s2_rows[i], t_i);
         b.power2_round_vec(
             core::slice::from_ref(t_i),
@@ -198,6 +200,5 @@ fn keygen_with<P: Parameters, B: Backend>(
     sk.tr[..P::TR_BYTES].copy_from_slice(&tr[..P::TR_BYTES]);
     s1_hat.zeroize();
     t_hat.zeroize();
-    t.zeroize();
     // Step 10 is the encoding; here the key is kept expanded (see ExpandedSecret).
 }
