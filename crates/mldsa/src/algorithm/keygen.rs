@@ -32,13 +32,15 @@ impl<P: Parameters> T1T0Scratch<P> {
 /// (s1 is copied into the key's 8-bit form; s2 is sampled into the key's t0, which is not
 /// written before step 5, and copied from there.)
 /// The vectors are made zero in place (on the heap under `alloc`), never whole on the stack.
-/// Under `std` a thread keeps it between key generations ([`Held`]): five allocations, frees
+/// Under `std` a thread keeps it between key generations ([`Held`]): four allocations, frees
 /// and zero fills of 4-16 KiB each (glibc's `posix_memalign`: about 2 % of an ML-DSA-44 key
 /// generation, counted on AArch64) happen only at its first one.
 struct KeyGenScratch<P: Parameters> {
     rho_prime: [u8; 64],
     s1: Scratch<P::VecL>,
-    t1_t0: T1T0Scratch<P>,
+    /// NTT(s1) and A-hat o NTT(s1) (steps 5-6; t_i itself is made in a slot of `s1`).
+    s1_hat: Scratch<P::NttVecL>,
+    t_hat: Scratch<P::NttVecK>,
     /// The sponge state of s2 where the backend makes it beside ExpandA ([`KeygenS2::sponge`]).
     s2_sponge: [u64; 25],
 }
@@ -50,7 +52,7 @@ impl<P: Parameters> Drop for KeyGenScratch<P> {
 }
 
 /// Reused as it was left (under `std`, see [`Held`]): the next key generation writes every
-/// field before reading it. (`t1_t0` is wiped after each use, by `compute_t1_t0` or key
+/// field before reading it. (`s1_hat` and `t_hat` are wiped after each use, by key
 /// generation.)
 impl<P: Parameters> Reuse for KeyGenScratch<P> {
     fn wipe(&mut self) {
@@ -124,7 +126,8 @@ fn keygen_with<P: Parameters, B: Backend>(
         Scratch::new(KeyGenScratch::<P> {
             rho_prime: [0; 64],
             s1: Scratch::zeroed(),
-            t1_t0: T1T0Scratch::zeroed(),
+            s1_hat: Scratch::zeroed(),
+            t_hat: Scratch::zeroed(),
             s2_sponge: [0; 25],
         })
     });
@@ -158,7 +161,7 @@ fn keygen_with<P: Parameters, B: Backend>(
     // Steps 5-9 a row at a time: t_i = NTT^-1((A-hat o NTT(s1))_i) + s2_i, (t1_i, t0_i) =
     // Power2Round(t_i), t1_i packed into pk = pkEncode(rho, t1) as soon as it exists; then
     // tr = H(pk, 64) (32 bytes in Dilithium v3.1), which the backend may absorb as pk grows.
-    let T1T0Scratch { s1_hat, t_hat, .. } = &mut scratch.t1_t0;
+    let (s1_hat, t_hat) = (&mut scratch.s1_hat, &mut scratch.t_hat);
     b.ntt_vec(scratch.s1.as_ref(), s1_hat.as_mut());
     pk.as_mut()[..32].copy_from_slice(&sk.rho);
     let mut tr = [0u8; TR_LEN];
