@@ -200,8 +200,11 @@ fn verify_with<P: Parameters, B: Backend>(
                     what,
                 }
             })?;
-            // Step 10, first term: A-hat o NTT(z).
-            b.ntt_vec(z.as_ref(), z_hat.as_mut());
+            // Step 10, first term: A-hat o NTT(z). One NTT at a time, not `ntt_vec`, whose
+            // backends overwrite 4 KiB of dead stack after it for secret vectors: z is public.
+            for (z_i, z_hat_i) in z.as_ref().iter().zip(z_hat.as_mut()) {
+                b.ntt(z_i, z_hat_i);
+            }
         }
         let (z_hat, w_hat) = (z_hat.as_ref(), w_hat.as_mut());
         mu = match (a_hat, mu) {
@@ -227,24 +230,30 @@ fn verify_with<P: Parameters, B: Backend>(
     let mut c_hat = NttPoly::ZERO;
     b.ntt(&c, &mut c_hat);
 
-    // Step 10: w'_approx = NTT^-1(A-hat o NTT(z) - NTT(c) o NTT(t1 * 2^d)).
-    let mut w_approx = P::VecK::zeroed();
+    // Step 10: w'_approx = NTT^-1(A-hat o NTT(z) - NTT(c) o NTT(t1 * 2^d)), a row at a time,
+    // and steps 11-12's w1' = UseHint(h, w'_approx) encoded for c-tilde' = H(mu ||
+    // w1Encode(w1'), lambda / 4) as each row is made: one row of w'_approx, not k zeroed.
+    let mut w1_bytes = [0u8; 8 * 32 * 6];
+    let w1_bytes = &mut w1_bytes[..P::W1_LEN];
+    let mut w_approx_i = Poly::ZERO;
     let mut ct1 = NttPoly::ZERO;
-    for ((t1_hat_i, w_hat_i), w_i) in t1_hat
+    // (Rows by offset: `chunks_exact_mut`'s length division stays a `div` at opt-level z.)
+    let row = 32 * P::W1_BITS;
+    for (i, ((t1_hat_i, w_hat_i), h_i)) in t1_hat
         .as_ref()
         .iter()
         .zip(w_hat.as_mut())
-        .zip(w_approx.as_mut())
+        .zip(h.as_ref())
+        .enumerate()
     {
+        let w1_i = &mut w1_bytes[i * row..(i + 1) * row];
         b.multiply_ntt(&c_hat, t1_hat_i, &mut ct1);
         w_hat_i.sub_assign(&ct1);
         w_hat_i.reduce();
-        b.ntt_inverse_nonneg(w_hat_i, w_i);
+        b.ntt_inverse_nonneg(w_hat_i, &mut w_approx_i);
+        let w_approx_i = core::slice::from_ref(&w_approx_i);
+        b.use_hint_w1_encode::<P>(core::slice::from_ref(h_i), w_approx_i, w1_i);
     }
-    // Steps 11-12: w1' = UseHint(h, w'_approx); c-tilde' = H(mu || w1Encode(w1'), lambda / 4).
-    let mut w1_bytes = [0u8; 8 * 32 * 6];
-    let w1_bytes = &mut w1_bytes[..P::W1_LEN];
-    b.use_hint_w1_encode::<P>(h.as_ref(), w_approx.as_ref(), w1_bytes);
     let mut c_tilde_prime = [0u8; 64];
     let c_tilde_prime = &mut c_tilde_prime[..P::C_TILDE_LEN];
     let mu = mu.resolve(b.keccak());

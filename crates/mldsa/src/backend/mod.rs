@@ -392,10 +392,17 @@ pub(crate) trait Backend: PackKernels {
     /// `out.len() == r.len() * 32 * W1_BITS`.
     #[inline(always)]
     fn use_hint_w1_encode<P: Parameters>(self, h: &[Poly], r: &[Poly], out: &mut [u8]) {
-        let mut w1 = P::VecK::zeroed();
-        let w1 = &mut w1.as_mut()[..r.len()];
-        self.use_hint_vec::<P>(h, r, w1);
-        self.w1_encode::<P>(w1, out);
+        debug_assert_eq!(out.len(), r.len() * 32 * P::W1_BITS);
+        // A row at a time through one polynomial: not a zeroed k-row w1 (up to 8 KiB of
+        // memset a verification, and of its stack).
+        // (Rows by offset, not `chunks_exact_mut`, whose length division stays a `div` at
+        // opt-level z, which the constant-time scan rejects.)
+        let (mut w1, row) = (Poly::ZERO, 32 * P::W1_BITS);
+        for (i, (h_i, r_i)) in h.iter().zip(r).enumerate() {
+            let w1 = core::slice::from_mut(&mut w1);
+            self.use_hint_vec::<P>(core::slice::from_ref(h_i), core::slice::from_ref(r_i), w1);
+            self.w1_encode::<P>(w1, &mut out[i * row..(i + 1) * row]);
+        }
     }
 }
 

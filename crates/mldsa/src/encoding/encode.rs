@@ -269,7 +269,7 @@ pub(crate) fn sig_decode<P: Parameters, B: PackKernels>(
 
 /// FIPS 204 Algorithm 28, w1Encode: SimpleBitPack(w1[i], (q-1)/(2 gamma2) - 1) for each i.
 pub(crate) fn w1_encode<P: Parameters>(w1: &[Poly], out: &mut [u8]) {
-    tick!(W1Encode, 1);
+    tick!(W1Encode, w1.len());
     let len = poly_bytes(P::W1_BITS);
     pack_each(w1, out, len, |w1_i, chunk| {
         simple_bit_pack(w1_i, P::W1_BITS, chunk)

@@ -63,7 +63,7 @@ pub enum Kernel {
     SigEncode,
     /// One sigDecode, without its norm check.
     SigDecode,
-    /// One w1Encode.
+    /// w1Encode of one polynomial (verification encodes a row at a time).
     W1Encode,
 }
 

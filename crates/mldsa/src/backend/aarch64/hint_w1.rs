@@ -87,7 +87,7 @@ const fn byte_of_each_lane(at: u8) -> [u8; 16] {
 #[target_feature(enable = "neon")]
 pub(super) fn use_hint_w1_encode<const GAMMA2: i32>(h: &[Poly], r: &[Poly], out: &mut [u8]) {
     tick!(UseHint, r.len());
-    tick!(W1Encode, 1);
+    tick!(W1Encode, r.len());
     let m = const { m_of(GAMMA2) };
     let bits = if m == 16 { 4 } else { 6 };
     let len = 32 * bits;

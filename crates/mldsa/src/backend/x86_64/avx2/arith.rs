@@ -422,7 +422,7 @@ fn pack_6bit(c: &[[i32; 8]; 4], out: &mut [u8]) {
 /// Constant time: no branch on the coefficients (the output becomes public, the input is not yet).
 #[target_feature(enable = "avx2")]
 pub(crate) fn w1_encode<P: Parameters>(w1: &[Poly], out: &mut [u8]) {
-    tick!(W1Encode, 1);
+    tick!(W1Encode, w1.len());
     let len = 32 * P::W1_BITS;
     debug_assert_eq!(out.len(), w1.len() * len, "Bounds: w1Encode length");
     debug_assert!(all_in(w1, 0, 1 << P::W1_BITS), "Bounds: w1 in [0, 2^bits)");
