@@ -187,25 +187,22 @@ fn verify_with<P: Parameters, B: Backend>(
     let mut c_tilde = [0u8; 64];
     let c_tilde = &mut c_tilde[..P::C_TILDE_LEN];
     let mut h = P::VecK::zeroed();
-    // z and NTT(z) live in a block of their own, so that their stack slots are free again for
+    // NTT(z) lives in a block of its own, so that its stack slot is free again for the rows of
     // w'_approx and w1' (verification keeps its vectors on the stack: ST-1).
     let mut w_hat = P::NttVecK::zeroed();
     {
         let mut z_hat = P::NttVecL::zeroed();
-        {
-            let mut z = P::VecL::zeroed();
-            sig_decode::<P, _>(b, sig, c_tilde, z.as_mut(), h.as_mut()).map_err(|what| {
-                Error::Malformed {
-                    input: Input::Signature,
-                    what,
-                }
-            })?;
-            // Step 10, first term: A-hat o NTT(z). One NTT at a time, not `ntt_vec`, whose
-            // backends overwrite 4 KiB of dead stack after it for secret vectors: z is public.
-            for (z_i, z_hat_i) in z.as_ref().iter().zip(z_hat.as_mut()) {
-                b.ntt(z_i, z_hat_i);
-            }
-        }
+        // Step 10's first term needs only NTT(z): each z_i is transformed as it is decoded (one
+        // polynomial, not all of z). One NTT at a time, not `ntt_vec`, whose backends overwrite
+        // 4 KiB of dead stack after it for secret vectors: z is public.
+        let z_hat_i = z_hat.as_mut();
+        sig_decode::<P, _>(b, sig, c_tilde, h.as_mut(), |i, z_i| {
+            b.ntt(z_i, &mut z_hat_i[i])
+        })
+        .map_err(|what| Error::Malformed {
+            input: Input::Signature,
+            what,
+        })?;
         let (z_hat, w_hat) = (z_hat.as_ref(), w_hat.as_mut());
         mu = match (a_hat, mu) {
             (MatrixSource::FromRho(rho), Mu::OfTr { pk, of_tr }) => {

@@ -201,12 +201,13 @@ fn leaf_costs_on<P: ParameterSet, B: Backend>(b: B, iters: u32) -> [f64; KERNELS
                 let mut h = P::VecK::zeroed();
                 let ct = &mut c_tilde[..P::C_TILDE_LEN];
                 let mut decode = || {
+                    let z = z.as_mut();
                     let ok = crate::encoding::encode::sig_decode::<P, B>(
                         b,
                         &sig,
                         ct,
-                        z.as_mut(),
                         h.as_mut(),
+                        |i, z_i| z[i] = *z_i,
                     );
                     assert!(ok.is_ok(), "profile: the signature decodes");
                 };

@@ -245,23 +245,31 @@ pub(crate) fn sig_encode<P: Parameters, B: PackKernels>(
 
 /// FIPS 204 Algorithm 27, sigDecode, strict: canonical hints (see `hint_bit_unpack`) and, as
 /// verification would require anyway, ||z||_inf < gamma1 - beta.
+///
+/// z is handed to `each(i, z_i)` a polynomial at a time, from one buffer: verification needs
+/// only NTT(z) and `Signature::from_bytes` only the checks, so neither holds (and zeroes) all
+/// of z. The hints are decoded into `h` first, so a malformed hint is reported before a z out
+/// of range, as when z was decoded whole; `each` sees every z_i before the range error.
 pub(crate) fn sig_decode<P: Parameters, B: PackKernels>(
     b: B,
     sig: &[u8],
     c_tilde: &mut [u8],
-    z: &mut [Poly],
     h: &mut [Poly],
+    mut each: impl FnMut(usize, &Poly),
 ) -> Result<(), Malformed> {
     tick!(SigDecode, 1);
     let (ct, rest) = sig.split_at(P::C_TILDE_LEN);
     c_tilde.copy_from_slice(ct);
     let z_len = poly_bytes(P::Z_BITS);
     let (z_bytes, h_bytes) = rest.split_at(P::L * z_len);
-    unpack_each(z_bytes, z, z_len, |chunk, z_i| {
-        b.bit_unpack_z::<P>(chunk, z_i)
-    });
     hint_bit_unpack::<P>(h_bytes, h)?;
-    if b.vec_exceeds(z, P::GAMMA1 - P::BETA) != 0 {
+    let (mut z_i, mut exceeds) = (Poly::ZERO, 0);
+    for i in 0..P::L {
+        b.bit_unpack_z::<P>(&z_bytes[i * z_len..(i + 1) * z_len], &mut z_i);
+        exceeds |= b.vec_exceeds(core::slice::from_ref(&z_i), P::GAMMA1 - P::BETA);
+        each(i, &z_i);
+    }
+    if exceeds != 0 {
         return Err(Malformed::ZOutOfRange);
     }
     Ok(())
