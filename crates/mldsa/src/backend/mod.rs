@@ -664,34 +664,26 @@ fn at_most_avx2() -> u8 {
 }
 
 /// The backend to use: decided once (CPU, then the environment), then read from `CHOSEN`.
-/// Inlined as a load and a test: every kernel call that picks its implementation and every
-/// wipe of a polynomial asks (the whole function, frame and all, was 0.5 % of a key
-/// generation).
 #[inline]
 pub(crate) fn chosen() -> u8 {
     match CHOSEN.load(Ordering::Relaxed) {
-        0 => choose(),
+        0 => {
+            #[cfg(feature = "std")]
+            let forced = std::env::var_os("MLDSA_BACKEND");
+            #[cfg(feature = "std")]
+            let kind = match forced.as_ref().and_then(|v| v.to_str()) {
+                Some("portable") if PORTABLE_FALLBACK => PORTABLE,
+                Some("avx2") => at_most_avx2(),
+                _ => detect(),
+            };
+            #[cfg(not(feature = "std"))]
+            let kind = detect();
+            // A concurrent force_portable() wins over this first detection.
+            let _ = CHOSEN.compare_exchange(0, kind, Ordering::Relaxed, Ordering::Relaxed);
+            CHOSEN.load(Ordering::Relaxed)
+        }
         kind => kind,
     }
-}
-
-/// [`chosen`]'s first call: the decision, stored in `CHOSEN`.
-#[cold]
-#[inline(never)]
-fn choose() -> u8 {
-    #[cfg(feature = "std")]
-    let forced = std::env::var_os("MLDSA_BACKEND");
-    #[cfg(feature = "std")]
-    let kind = match forced.as_ref().and_then(|v| v.to_str()) {
-        Some("portable") if PORTABLE_FALLBACK => PORTABLE,
-        Some("avx2") => at_most_avx2(),
-        _ => detect(),
-    };
-    #[cfg(not(feature = "std"))]
-    let kind = detect();
-    // A concurrent force_portable() wins over this first detection.
-    let _ = CHOSEN.compare_exchange(0, kind, Ordering::Relaxed, Ordering::Relaxed);
-    CHOSEN.load(Ordering::Relaxed)
 }
 
 /// Runs `$body` with `$b` bound to the chosen backend (monomorphised once per backend).
