@@ -3,6 +3,7 @@
 //! markdown report and writes JSON. See README.md.
 
 mod batch;
+mod hot_loop;
 mod measure;
 mod peers;
 mod profile;
@@ -19,7 +20,12 @@ usage (in bench/): cargo run --release -- [OPTIONS]
   --json PATH   where to write the JSON results (default: bench/results/latest.json)
   --cpu N       the core to pin to (default: the last one this process may use)
   --only LIBS   peers to run besides mldsa, comma-separated (default: all; ML-DSA and
-                legacy Dilithium round 3 peers alike)";
+                legacy Dilithium round 3 peers alike)
+  --loop LIB,SET,OP[,N]
+                instead of the report: LIB's OP on SET N times (default 20000) in a row,
+                pinned, printing the median, for a profiler (perf-side-by-side.sh); OP is
+                keygen, sign, sign-cold, verify or verify-cold; e.g. --loop
+                libcrux,ML-DSA-44,keygen";
 
 /// How many samples to take of each kind of operation.
 struct Plan {
@@ -126,6 +132,7 @@ struct Args {
     json: String,
     cpu: Option<usize>,
     only: Option<Vec<String>>,
+    hot_loop: Option<hot_loop::HotLoop>,
 }
 
 fn parse_args() -> Args {
@@ -134,6 +141,7 @@ fn parse_args() -> Args {
         json: concat!(env!("CARGO_MANIFEST_DIR"), "/results/latest.json").into(),
         cpu: None,
         only: None,
+        hot_loop: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
@@ -146,6 +154,7 @@ fn parse_args() -> Args {
             "--json" => args.json = value(),
             "--cpu" => args.cpu = Some(value().parse().unwrap_or_else(|_| fail("bad --cpu"))),
             "--only" => args.only = Some(value().split(',').map(str::to_owned).collect()),
+            "--loop" => args.hot_loop = Some(hot_loop::HotLoop::parse(&value())),
             "-h" | "--help" => {
                 println!("{USAGE}");
                 std::process::exit(0);
@@ -420,6 +429,10 @@ fn main() {
     let cpu = args.cpu.or_else(|| all_cpus.last().copied()).unwrap_or(0);
     if let Err(e) = measure::pin_to_cpu(cpu) {
         eprintln!("warning: could not pin to CPU {cpu}: {e}");
+    }
+    if let Some(hot_loop) = &args.hot_loop {
+        hot_loop.run();
+        return;
     }
     let mode = if args.quick { "quick" } else { "full" };
     eprintln!(
