@@ -29,7 +29,9 @@ import tempfile
 from collections import Counter, defaultdict
 
 BENCH = os.path.dirname(os.path.abspath(__file__))
-BIN = os.path.join(BENCH, "target", "release", "mldsa-bench")
+# Where cargo puts the build (CARGO_TARGET_DIR, as for an AVX2-only build: bench/README.md).
+BIN = os.path.join(os.environ.get("CARGO_TARGET_DIR", os.path.join(BENCH, "target")),
+                   "release", "mldsa-bench")
 
 # (group, pattern on the lower-cased function name), the first match wins.
 HARNESS = r"mldsa_bench|\[k\]|^\[unknown\]|_dl_|getrusage|clock_gettime|vdso|std::time|sort::"
@@ -178,8 +180,19 @@ def main():
         samples = {lib: profile(lib, pset, op, n, tmp) for lib in libs}
     cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo")
                 if l.startswith("model name")), "?")
-    print(f"{pset} {op}: µs per operation by group (perf record; loops of {n}, median of 3 "
-          f"unprofiled loops, libraries alternating; CPU: {cpu})\n")
+    rev = run(["git", "-C", BENCH, "rev-parse", "--short", "HEAD"], capture_output=True).stdout
+    if run(["git", "-C", BENCH, "status", "--porcelain", "--", "../crates"],
+           capture_output=True).stdout.strip():
+        rev = rev.strip() + " + uncommitted changes"
+    date = run(["date", "-u", "+%Y-%m-%dT%H:%MZ"], capture_output=True).stdout.strip()
+    flags = " ".join(f'{v}="{os.environ[v]}"' for v in ("RUSTFLAGS", "CFLAGS", "CARGO_TARGET_DIR")
+                     if v in os.environ)
+    command = (flags + " " if flags else "") + "python3 bench/perf-side-by-side.py " + " ".join(
+        f'"{a}"' if " " in a else a for a in sys.argv[1:])
+    print(f"### {pset} {op}\n")
+    print(f"- {date}, mldsa {rev.strip()}, CPU: {cpu}; `LOOP_N={n} {command}`")
+    print(f"- µs per operation by group: perf record of loops of {n}; the whole from 3 loops "
+          "without the profiler, the libraries alternating (median)\n")
     print("| group | " + " | ".join(libs) + " |")
     print("| --- |" + " ---: |" * len(libs))
     kept = {lib: sum(c for (g, _), c in samples[lib].items() if g != LEFT_OUT) for lib in libs}

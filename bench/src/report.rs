@@ -56,6 +56,8 @@ pub struct Meta {
     /// What the CPU offers, and whether the Rust code was compiled to use AVX-512.
     simd: String,
     mldsa_revision: String,
+    /// The Rust target CPU and the C flags the benchmark was built with.
+    build: String,
 }
 
 impl Meta {
@@ -89,8 +91,8 @@ impl Meta {
                  mldsa (portable): the portable one, forced around each operation{}",
                 if default == "avx512" {
                     "; column mldsa (avx2): the AVX2 kernels without their AVX-512 variants, \
-                     forced around each operation (compiled with the native flags, so LLVM may \
-                     still encode them with AVX-512 instructions)"
+                     forced around each operation (built for the target CPU below: with `native` \
+                     on a CPU with AVX-512, LLVM may still encode them with AVX-512 instructions)"
                 } else {
                     ""
                 }
@@ -119,6 +121,11 @@ impl Meta {
                 yes(cfg!(target_feature = "avx512f")),
             ),
             mldsa_revision,
+            build: format!(
+                "built with -C target-cpu={}; C code with CFLAGS={}",
+                env!("BENCH_TARGET_CPU"),
+                env!("BENCH_CFLAGS")
+            ),
         }
     }
 }
@@ -211,10 +218,7 @@ pub fn markdown(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], results: &Resu
     );
     out!(o, "- {}", meta.simd);
     out!(o, "- mldsa: {}; {}", meta.mldsa_revision, meta.backends);
-    out!(
-        o,
-        "- built with -C target-cpu=native; C code with CFLAGS=-O3 -march=native"
-    );
+    out!(o, "- {}", meta.build);
     out!(
         o,
         "- legacy CRYSTALS-Dilithium round 3 (v3.1): its own section at the end\n"
@@ -671,6 +675,7 @@ pub fn json(meta: &Meta, libs: &[&Lib], legacy_libs: &[&Lib], results: &Results)
             "command": meta.command, "mldsa_backends": meta.backends,
             "portable_switch_ns": results.portable_switch_ns,
             "cpu_model": meta.cpu_model, "pinned_cpu": meta.cpu, "tsc_ghz": meta.tsc_ghz, "simd": meta.simd,
+            "build": meta.build,
             "mldsa_revision": meta.mldsa_revision, "stream_chunk_bytes": peers::mldsa::CHUNK,
             "schemes": {
                 "ml-dsa": "ML-DSA (FIPS 204)",

@@ -108,7 +108,10 @@ fn f1600x8(state: &mut [__m512i; 25]) {
 /// Never inlined, as [`f1600x8`]. (Without BMI1's `andn`, which AVX-512 CPUs have but this
 /// build does not assume, chi takes a NOT more per lane: still hidden.) Two rounds per loop
 /// iteration, unlike [`f1600x8`]: with one, key generation took 16.7 µs instead of 11.5 for
-/// ML-DSA-44 on the Zen 4 (2026-11-29); with four, 1-3 % longer.
+/// ML-DSA-44 on the Zen 4 (2026-11-29); with four, 1-3 % longer. (With one, a native build's
+/// SLP vectorizer turns the scalar rounds into vector code that moves lanes to and from
+/// general-purpose registers; the baseline build, as of rustc 1.95, keeps them scalar.
+/// `bench/ci-quick.sh` checks the native build's code for those moves.)
 #[target_feature(enable = "avx2,avx512f")]
 #[inline(never)]
 fn f1600x9(state: &mut [__m512i; 25], one: &mut [u64; 25]) {
