@@ -10,7 +10,9 @@ fn main() {
     println!("cargo:rerun-if-env-changed=CFLAGS");
     let flags = std::env::var("CARGO_ENCODED_RUSTFLAGS").unwrap_or_default();
     let flags: Vec<&str> = flags.split('\x1f').collect();
-    let joined = flags.windows(2).filter_map(|w| (w[0] == "-C").then_some(w[1]));
+    let joined = flags
+        .windows(2)
+        .filter_map(|w| (w[0] == "-C").then_some(w[1]));
     let target_cpu = flags
         .iter()
         .filter_map(|f| f.strip_prefix("-C"))

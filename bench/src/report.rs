@@ -78,7 +78,12 @@ impl Meta {
             mldsa_revision += " + uncommitted changes";
         }
         let args: Vec<String> = std::env::args().skip(1).collect();
-        let mut command = "cd bench && cargo run --release".to_owned();
+        // The environment that changes the build (an AVX2-only build sets these: README).
+        let env: String = ["RUSTFLAGS", "CFLAGS", "CARGO_TARGET_DIR"]
+            .iter()
+            .filter_map(|v| Some(format!("{v}=\"{}\" ", std::env::var(v).ok()?)))
+            .collect();
+        let mut command = format!("cd bench && {env}cargo run --release");
         if !args.is_empty() {
             command += &format!(" -- {}", args.join(" "));
         }
