@@ -42,11 +42,11 @@ GROUPS = [
      r"keccak4x::(rounds|ops)|keccak_p|generic_keccak::.*(theta|rho|pi|chi|iota)|sha3::simd"),
     ("Keccak absorb, squeeze", r"keccak|sha3|shake|absorb|squeeze|xof|sponge|xor_bytes|"
      r"extract_bytes|read_block|xor_block|load_block|store_block|pk_lane"),
-    ("rejection sampling", r"rej|sampl|less_than|uniform|expand_s|expand_mask|in_ball|eta"),
+    ("rejection sampling", r"rej|sampl|less_than|uniform|expand_s|expand_mask|in_ball|challenge"),
     ("NTT, inverse NTT", r"ntt|butterfly|invert_|inv_inner"),
     ("encoding", r"pack|encode|decode|serial|bit_|polyt|polyeta|polyz|polyw1"),
     ("arithmetic: products, rounding, hints", r"pointwise|multiply|matrix|montgomery|reduce|"
-     r"power2|decompose|hint|arith|caddq|freeze|norm|row_sums|add_term"),
+     r"power2|decompose|hint|arith|caddq|freeze|norm|row_sums|add_term|sparse::mul"),
 ]
 LEFT_OUT = "(left out: harness, kernel)"
 # Frames that say how, not what (intrinsics, methods of primitive types): passed over.
