@@ -1,5 +1,5 @@
 //! `--loop LIB,SET,OP[,N]`: one library's one operation, N times in a row and nothing else, for
-//! a sampling profiler (`perf record`) to say where its time goes; `perf-side-by-side.sh` runs
+//! a sampling profiler (`perf record`) to say where its time goes; `perf-side-by-side.py` runs
 //! it for several libraries and sorts their samples into the same groups.
 //!
 //! The inputs are those of the interleaved rows (the shared key pair, the same messages and

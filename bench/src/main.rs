@@ -23,7 +23,7 @@ usage (in bench/): cargo run --release -- [OPTIONS]
                 legacy Dilithium round 3 peers alike)
   --loop LIB,SET,OP[,N]
                 instead of the report: LIB's OP on SET N times (default 20000) in a row,
-                pinned, printing the median, for a profiler (perf-side-by-side.sh); OP is
+                pinned, printing the median, for a profiler (perf-side-by-side.py); OP is
                 keygen, sign, sign-cold, verify or verify-cold; e.g. --loop
                 libcrux,ML-DSA-44,keygen";
 
