@@ -123,15 +123,14 @@ def loop_time(lib, pset, op, n):
     return float(m.group(2))
 
 
-def profile(lib, pset, op, n, tmp):
-    """Samples of LIB's loop by (group, deciding name)."""
+def profile(lib, pset, op, n, tmp, table):
+    """Samples of LIB's loop by (group, deciding name); `table`: `symbols(BIN)`."""
     data = os.path.join(tmp, re.sub(r"\W", "_", lib) + ".data")
     spec = f"{lib},{pset},{op},{n}"
     run(["perf", "record", "-q", "-F", "20000", "-o", data, "--", BIN, "--loop", spec],
         capture_output=True)
     script = run(["perf", "script", "-i", data, "-F", "ip,sym,symoff,dso", "--no-demangle"],
                  capture_output=True).stdout
-    table = symbols(BIN)
     counts = Counter()  # (kind, key) -> samples
     for line in script.splitlines():
         m = re.match(r"\s*([0-9a-f]+)\s+(.*?)\s+\((.*)\)\s*$", line)
@@ -176,8 +175,9 @@ def main():
         for lib in libs:
             times[lib].append(loop_time(lib, pset, op, n))
     us = {lib: sorted(t)[1] for lib, t in times.items()}
+    table = symbols(BIN)  # one binary for every library: read its symbols once
     with tempfile.TemporaryDirectory() as tmp:
-        samples = {lib: profile(lib, pset, op, n, tmp) for lib in libs}
+        samples = {lib: profile(lib, pset, op, n, tmp, table) for lib in libs}
     cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo")
                 if l.startswith("model name")), "?")
     rev = run(["git", "-C", BENCH, "rev-parse", "--short", "HEAD"], capture_output=True).stdout
