@@ -20,9 +20,6 @@ pub struct HotLoop {
     n: usize,
 }
 
-/// The operation names `--loop` takes, in `Op::ALL` order.
-const OP_NAMES: [&str; 5] = ["keygen", "sign", "sign-cold", "verify", "verify-cold"];
-
 impl HotLoop {
     /// Parses `LIB,SET,OP[,N]`, e.g. `libcrux,ML-DSA-44,keygen,20000`; exits with the usage on
     /// anything else.
@@ -49,15 +46,15 @@ impl HotLoop {
                 ps.name()
             ))
         });
-        let op = OP_NAMES
-            .iter()
-            .position(|&name| name == parts[2])
-            .map(|i| Op::ALL[i])
+        let op = Op::ALL
+            .into_iter()
+            .find(|op| op.arg() == parts[2])
             .unwrap_or_else(|| {
+                let names: Vec<&str> = Op::ALL.iter().map(|op| op.arg()).collect();
                 fail(&format!(
                     "--loop: no operation {} (one of {})",
                     parts[2],
-                    OP_NAMES.join(", ")
+                    names.join(", ")
                 ))
             });
         let n = match parts.get(3) {
@@ -136,7 +133,7 @@ impl HotLoop {
             "{} {} {} x{}: {what} {us:.2} us",
             self.lib.name,
             self.ps.name(),
-            OP_NAMES[Op::ALL.iter().position(|&o| o == self.op).unwrap_or(0)],
+            self.op.arg(),
             self.n
         );
     }

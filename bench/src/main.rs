@@ -95,6 +95,17 @@ impl Op {
         }
     }
 
+    /// The operation's name on the command line (`--loop`).
+    pub fn arg(self) -> &'static str {
+        match self {
+            Op::Keygen => "keygen",
+            Op::Sign => "sign",
+            Op::SignCold => "sign-cold",
+            Op::Verify => "verify",
+            Op::VerifyCold => "verify-cold",
+        }
+    }
+
     /// Signing time depends on the number of rejection-loop iterations, so signers are compared
     /// by their mean (the expected cost); everything else by the median.
     pub fn by_mean(self) -> bool {
